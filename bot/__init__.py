@@ -1,0 +1,1 @@
+"""Durak for Telegram: the rules engine, game service, storage and bot."""

@@ -1,0 +1,1 @@
+"""ai layer; see ../../shared/ARCHITECTURE.md for what belongs here."""

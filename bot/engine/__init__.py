@@ -1,0 +1,1 @@
+"""engine layer; see ../../shared/ARCHITECTURE.md for what belongs here."""

@@ -1,0 +1,1 @@
+"""handlers layer; see ../../shared/ARCHITECTURE.md for what belongs here."""

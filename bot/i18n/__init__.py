@@ -1,0 +1,1 @@
+"""i18n layer; see ../../shared/ARCHITECTURE.md for what belongs here."""

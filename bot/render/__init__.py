@@ -1,0 +1,1 @@
+"""render layer; see ../../shared/ARCHITECTURE.md for what belongs here."""

@@ -1,0 +1,1 @@
+"""service layer; see ../../shared/ARCHITECTURE.md for what belongs here."""

@@ -1,0 +1,1 @@
+"""storage layer; see ../../shared/ARCHITECTURE.md for what belongs here."""
