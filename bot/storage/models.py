@@ -1,0 +1,231 @@
+"""SQLAlchemy models: every table the bot stores.
+
+Telegram user and chat ids exceed 32 bits, so they are BigInteger everywhere. Game rules,
+lobby settings and the engine state are JSON (the engine's ``to_dict`` forms). A player in
+statistics is identified by a *player key*: ``"u<telegram id>"`` for a person and
+``"ai:<strength>"`` for a computer player, so computer players have tallies and ratings too.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Deterministic constraint names: alembic batch mode on SQLite needs names to alter tables.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+def _now_default():
+    return text("CURRENT_TIMESTAMP")
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(128))
+    language: Mapped[str | None] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=_now_default())
+
+
+class Chat(Base):
+    __tablename__ = "chats"
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    language: Mapped[str | None] = mapped_column(String(16))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=_now_default())
+
+
+class Lobby(Base):
+    __tablename__ = "lobbies"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("chats.id"))
+    host_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id"))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open|started|closed
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=_now_default())
+    __table_args__ = (
+        # At most one open lobby per chat, enforced by the database so racing creates fail.
+        Index("uq_lobbies_open_per_chat", "chat_id", unique=True,
+              sqlite_where=text("status = 'open'"),
+              postgresql_where=text("status = 'open'")),
+    )
+
+
+class LobbyMember(Base):
+    """A seat in a lobby: a person (user_id) or a computer player (strength)."""
+
+    __tablename__ = "lobby_members"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lobby_id: Mapped[int] = mapped_column(ForeignKey("lobbies.id", ondelete="CASCADE"),
+                                          index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id"))
+    computer_strength: Mapped[str | None] = mapped_column(String(32))
+    __table_args__ = (UniqueConstraint("lobby_id", "user_id"),)
+
+
+class Series(Base):
+    """Consecutive deals in one chat with the same players, optionally to N matchsticks."""
+
+    __tablename__ = "series"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("chats.id"), index=True)
+    target: Mapped[int | None] = mapped_column(Integer)  # N matchsticks; None = open-ended
+    matchsticks: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # seat -> count
+    stakes: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # seat -> net stakes
+    status: Mapped[str] = mapped_column(String(16), default="running")  # running|finished
+    loser_seat: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=_now_default())
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Game(Base):
+    """One deal: rules, seed, the current engine state and its version."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("chats.id"), index=True)
+    lobby_id: Mapped[int | None] = mapped_column(ForeignKey("lobbies.id"))
+    series_id: Mapped[int | None] = mapped_column(ForeignKey("series.id"), index=True)
+    deal_number: Mapped[int] = mapped_column(Integer, default=1)
+    host_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id"))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    dealer: Mapped[int | None] = mapped_column(Integer)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="running")  # running|finished|cancelled
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    table_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    hand_message_ids: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # seat -> id
+    turn_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
+                                                 server_default=_now_default())
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id"), index=True)
+    computer_strength: Mapped[str | None] = mapped_column(String(32))
+    team: Mapped[int | None] = mapped_column(Integer)
+    consecutive_timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+
+class Move(Base):
+    """The move log: every accepted action in order. (game_id, idx) is unique, so two
+    writers can never both record move number idx."""
+
+    __tablename__ = "moves"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    action: Mapped[str] = mapped_column(String(64))
+    cause: Mapped[str] = mapped_column(String(16), default="player")  # player|timeout|computer
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DealResult(Base):
+    """One row per seat per finished deal."""
+
+    __tablename__ = "deal_results"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    series_id: Mapped[int | None] = mapped_column(ForeignKey("series.id"))
+    chat_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str] = mapped_column(String(64), index=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    fool: Mapped[bool] = mapped_column(Boolean, default=False)
+    draw: Mapped[bool] = mapped_column(Boolean, default=False)
+    matchsticks: Mapped[int] = mapped_column(Integer, default=0)
+    title: Mapped[str | None] = mapped_column(String(16))  # necktie|epaulettes
+    stakes: Mapped[int] = mapped_column(Integer, default=0)  # net, negative = paid
+    rating_before: Mapped[float | None] = mapped_column(Float)
+    rating_after: Mapped[float | None] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+
+class Tally(Base):
+    """Running totals per player, per chat (chat_id) and global (chat_id = 0)."""
+
+    __tablename__ = "tallies"
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(128), default="")
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    fools: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    matchsticks: Mapped[int] = mapped_column(Integer, default=0)
+    neckties: Mapped[int] = mapped_column(Integer, default=0)
+    epaulettes: Mapped[int] = mapped_column(Integer, default=0)
+    stakes: Mapped[int] = mapped_column(Integer, default=0)
+    series_lost: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Rating(Base):
+    """One openskill rating per player (global; chat leaderboards rank their players by it)."""
+
+    __tablename__ = "ratings"
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+GLOBAL_CHAT = 0
+
+
+def user_key(user_id: int) -> str:
+    return f"u{user_id}"
+
+
+def computer_key(strength: str) -> str:
+    return f"ai:{strength}"
