@@ -1,0 +1,275 @@
+"""The Bot API methods the fake implements, each a function (world, params) -> result.
+
+Only what a python-telegram-bot 22 Application and this bot use. getUpdates lives in
+server.py because it waits (long polling). Errors are raised as ApiError with Telegram's
+wording (errors.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from .errors import NOT_MODIFIED, QUERY_TOO_OLD, bad_request
+from .formatting import parse_text, utf16_len
+from .markup import check_reply_markup
+from .model import JSON
+from .params import as_bool, as_int, require
+from .world import World, scope_key
+
+Method = Callable[[World, dict[str, Any]], Awaitable[Any]]
+METHODS: dict[str, Method] = {}
+
+CHAT_ACTIONS = frozenset({
+    "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
+    "upload_document", "choose_sticker", "find_location", "record_video_note",
+    "upload_video_note",
+})
+COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
+
+
+def api_method(name: str) -> Callable[[Method], Method]:
+    def register(function: Method) -> Method:
+        METHODS[name.lower()] = function
+        return function
+    return register
+
+
+def _inline_markup(markup: JSON | None) -> JSON | None:
+    """Only inline keyboards are attached to a message; reply keyboards live in the client."""
+    if markup and "inline_keyboard" in markup:
+        return markup
+    return None
+
+
+@api_method("getMe")
+async def get_me(world: World, params: dict[str, Any]) -> JSON:
+    data = world.bot.to_api()
+    data.update(can_join_groups=True, can_read_all_group_messages=False,
+                supports_inline_queries=False)
+    return data
+
+
+@api_method("deleteWebhook")
+async def delete_webhook(world: World, params: dict[str, Any]) -> bool:
+    world.webhook_url = ""
+    if as_bool(params, "drop_pending_updates"):
+        world.updates.clear()
+    return True
+
+
+@api_method("setWebhook")
+async def set_webhook(world: World, params: dict[str, Any]) -> bool:
+    world.webhook_url = str(require(params, "url"))
+    return True
+
+
+@api_method("getWebhookInfo")
+async def get_webhook_info(world: World, params: dict[str, Any]) -> JSON:
+    return {"url": world.webhook_url, "has_custom_certificate": False,
+            "pending_update_count": len(world.updates)}
+
+
+def _check_commands(commands: Any) -> list[JSON]:
+    if not isinstance(commands, list) or len(commands) > 100:
+        raise bad_request("BOT_COMMANDS_TOO_MUCH" if isinstance(commands, list)
+                          else "parameter commands is required")
+    for command in commands:
+        if not isinstance(command, dict) or not COMMAND_NAME.match(str(command.get("command"))):
+            raise bad_request("BOT_COMMAND_INVALID")
+        description = command.get("description")
+        if not isinstance(description, str) or not 1 <= len(description) <= 256:
+            raise bad_request("BOT_COMMAND_DESCRIPTION_INVALID")
+    return copy.deepcopy(commands)
+
+
+def _language(params: dict[str, Any]) -> str:
+    language = params.get("language_code") or ""
+    if language and not re.fullmatch(r"[a-z]{2}", str(language)):
+        raise bad_request("LANG_CODE_INVALID")
+    return str(language)
+
+
+@api_method("setMyCommands")
+async def set_my_commands(world: World, params: dict[str, Any]) -> bool:
+    commands = _check_commands(require(params, "commands"))
+    world.commands[(scope_key(params.get("scope")), _language(params))] = commands
+    return True
+
+
+@api_method("getMyCommands")
+async def get_my_commands(world: World, params: dict[str, Any]) -> list[JSON]:
+    return world.commands.get((scope_key(params.get("scope")), _language(params)), [])
+
+
+@api_method("deleteMyCommands")
+async def delete_my_commands(world: World, params: dict[str, Any]) -> bool:
+    world.commands.pop((scope_key(params.get("scope")), _language(params)), None)
+    return True
+
+
+@api_method("setMyDescription")
+async def set_my_description(world: World, params: dict[str, Any]) -> bool:
+    world.bot_profile[f"description:{_language(params)}"] = str(params.get("description", ""))
+    return True
+
+
+@api_method("setMyShortDescription")
+async def set_my_short_description(world: World, params: dict[str, Any]) -> bool:
+    world.bot_profile[f"short:{_language(params)}"] = str(params.get("short_description", ""))
+    return True
+
+
+@api_method("sendMessage")
+async def send_message(world: World, params: dict[str, Any]) -> JSON:
+    chat = world.writable_chat(require(params, "chat_id"))
+    text, entities = parse_text(params.get("text", ""), params.get("parse_mode"),
+                                params.get("entities"))
+    markup = check_reply_markup(params.get("reply_markup"))
+    world.check_flood(chat, "sendmessage")
+    message = world.new_message(
+        chat, world.bot, text, entities=entities, reply_markup=_inline_markup(markup),
+        parse_mode_source=params["text"] if params.get("parse_mode") else None,
+    )
+    return world.message_to_api(message)
+
+
+def _edit_target(world: World, params: dict[str, Any]):
+    if "inline_message_id" in params:
+        raise bad_request("MESSAGE_ID_INVALID")  # the bot sends no inline-mode messages
+    chat = world.chat(require(params, "chat_id"))
+    if chat.is_private and world.users[chat.id].blocked_bot:
+        world.writable_chat(chat.id)  # raises the 403 Telegram gives for a blocked bot
+    message = world.find_message(chat, require(params, "message_id"), "message to edit not found")
+    if not message.from_bot:
+        raise bad_request("message can't be edited")
+    return chat, message
+
+
+def _apply_edit(world: World, message, text: str, entities: list[JSON], markup: JSON | None,
+                source: str | None) -> JSON:
+    message.history.append((message.text, copy.deepcopy(message.reply_markup)))
+    message.text, message.entities, message.reply_markup = text, entities, markup
+    message.parse_mode_source = source
+    message.edit_date = world.now_date()
+    return world.message_to_api(message)
+
+
+@api_method("editMessageText")
+async def edit_message_text(world: World, params: dict[str, Any]) -> JSON:
+    chat, message = _edit_target(world, params)
+    text, entities = parse_text(params.get("text", ""), params.get("parse_mode"),
+                                params.get("entities"))
+    # Telegram removes the inline keyboard when an edit of the text does not repeat it.
+    markup = _inline_markup(check_reply_markup(params.get("reply_markup")))
+    if (text, entities, markup) == (message.text, message.entities, message.reply_markup):
+        raise bad_request(NOT_MODIFIED)
+    world.check_flood(chat, "editmessagetext")
+    source = params["text"] if params.get("parse_mode") else None
+    return _apply_edit(world, message, text, entities, markup, source)
+
+
+@api_method("editMessageReplyMarkup")
+async def edit_message_reply_markup(world: World, params: dict[str, Any]) -> JSON:
+    chat, message = _edit_target(world, params)
+    markup = _inline_markup(check_reply_markup(params.get("reply_markup")))
+    if markup == message.reply_markup:
+        raise bad_request(NOT_MODIFIED)
+    world.check_flood(chat, "editmessagereplymarkup")
+    return _apply_edit(world, message, message.text, message.entities, markup,
+                       message.parse_mode_source)
+
+
+@api_method("deleteMessage")
+async def delete_message(world: World, params: dict[str, Any]) -> bool:
+    chat = world.chat(require(params, "chat_id"))
+    message = world.find_message(chat, require(params, "message_id"),
+                                 "message to delete not found")
+    may_delete = message.from_bot or chat.is_private or chat.bot_status == "administrator"
+    if not may_delete:
+        raise bad_request("message can't be deleted")
+    message.deleted = True
+    return True
+
+
+@api_method("answerCallbackQuery")
+async def answer_callback_query(world: World, params: dict[str, Any]) -> bool:
+    query = world.callback_queries.get(str(require(params, "callback_query_id")))
+    too_old = query is None or query.answered or (
+        world.clock() - query.created_at > world.callback_query_ttl
+    )
+    if too_old:
+        raise bad_request(QUERY_TOO_OLD)
+    text = params.get("text")
+    if text is not None and utf16_len(str(text)) > 200:
+        raise bad_request("MESSAGE_TOO_LONG")
+    query.answered = True
+    query.answer = {
+        "text": text,
+        "show_alert": as_bool(params, "show_alert"),
+        "url": params.get("url"),
+    }
+    return True
+
+
+def _member(world: World, user_id: int, status: str) -> JSON:
+    user = world.users[user_id].to_api()
+    if status == "creator":
+        return {"status": "creator", "user": user, "is_anonymous": False}
+    if status == "administrator":
+        rights = dict.fromkeys(
+            ("can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+             "can_restrict_members", "can_change_info", "can_invite_users",
+             "can_post_stories", "can_edit_stories", "can_delete_stories"), True)
+        return {"status": "administrator", "user": user, "can_be_edited": False,
+                "is_anonymous": False, "can_promote_members": False, **rights}
+    if status == "kicked":
+        return {"status": "kicked", "user": user, "until_date": 0}
+    return {"status": status, "user": user}
+
+
+@api_method("getChatMember")
+async def get_chat_member(world: World, params: dict[str, Any]) -> JSON:
+    chat = world.chat(require(params, "chat_id"))
+    user_id = as_int(params, "user_id")
+    if user_id not in world.users:
+        raise bad_request("user not found")
+    if user_id == world.bot.id:
+        return _member(world, user_id, chat.bot_status)
+    return _member(world, user_id, chat.members.get(user_id, "left"))
+
+
+@api_method("getChatAdministrators")
+async def get_chat_administrators(world: World, params: dict[str, Any]) -> list[JSON]:
+    chat = world.chat(require(params, "chat_id"))
+    if chat.is_private:
+        raise bad_request("there are no administrators in the private chat")
+    admins = [_member(world, uid, status) for uid, status in chat.members.items()
+              if status in ("creator", "administrator")]
+    if chat.bot_status == "administrator":
+        admins.append(_member(world, world.bot.id, "administrator"))
+    return admins
+
+
+@api_method("getChat")
+async def get_chat(world: World, params: dict[str, Any]) -> JSON:
+    chat = world.chat(require(params, "chat_id"))
+    data = chat.to_api(world.users)
+    data.update(
+        accent_color_id=0,
+        max_reaction_count=11,
+        accepted_gift_types={"unlimited_gifts": True, "limited_gifts": True,
+                             "unique_gifts": True, "premium_subscription": True,
+                             "gifts_from_channels": True},
+    )
+    return data
+
+
+@api_method("sendChatAction")
+async def send_chat_action(world: World, params: dict[str, Any]) -> bool:
+    world.writable_chat(require(params, "chat_id"))
+    if params.get("action") not in CHAT_ACTIONS:
+        raise bad_request("wrong parameter action in request")
+    return True

@@ -1,0 +1,289 @@
+"""The fake Telegram's state: who exists, which chats, which messages, what the bot asked.
+
+``World`` is plain data plus the access rules every method shares (may the bot write to
+this chat? does this message exist?). The HTTP layer (server.py) and the Bot API methods
+(methods.py) work on it; tests read it through the inspection helpers at the bottom.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BLOCKED, CANT_INITIATE, KICKED, ApiError, bad_request, forbidden
+from .model import JSON, ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
+from .ratelimit import FloodControl, RateRule
+
+EDIT_METHODS = frozenset({"editmessagetext", "editmessagereplymarkup"})
+
+
+@dataclass
+class InjectedError:
+    """A failure a test wants the next matching call(s) to get."""
+
+    method: str | None  # lower-case method name, None = any method
+    chat_id: int | None  # None = any chat
+    error: ApiError
+    times: int
+
+
+class World:
+    def __init__(
+        self,
+        *,
+        bot_id: int = 5_000_000_001,
+        bot_username: str = "durak_test_bot",
+        group_rate: RateRule | None = RateRule(20, 60.0),
+        private_rate: RateRule | None = None,
+        callback_query_ttl: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.bot = FakeUser(bot_id, "Durak Test Bot", username=bot_username, is_bot=True)
+        self.token = f"{bot_id}:FAKE-test-token"
+        self.clock = clock
+        self.callback_query_ttl = callback_query_ttl
+        self.flood = FloodControl(group_rate, private_rate)
+        self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
+        self.chats: dict[int, FakeChat] = {}
+        self.stored: dict[tuple[int, int], StoredMessage] = {}
+        self.updates: list[JSON] = []  # not yet confirmed by a getUpdates offset
+        self.delivered_update_ids: set[int] = set()
+        self.calls: list[ApiCall] = []
+        self.poll_count = 0
+        self.callback_queries: dict[str, CallbackQueryRecord] = {}
+        self.commands: dict[tuple[str, str], list[JSON]] = {}
+        self.bot_profile: dict[str, str] = {}
+        self.webhook_url = ""
+        self.injected: list[InjectedError] = []
+        self._update_ids = itertools.count(700_000_001)
+        self._user_ids = itertools.count(1_000_001)
+        self._group_ids = itertools.count(1)
+        self._query_ids = itertools.count(4_242_000_000_001)
+        self._changed = asyncio.Event()
+
+    # -- change notification (wait helpers and long polling sleep on this) ---------------
+    def changed(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def next_change(self, timeout: float) -> bool:
+        """Sleep until something changes; False when the timeout came first."""
+        event = self._changed
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def now_date(self) -> int:
+        return int(time.time())
+
+    # -- creating the people and places a test needs -------------------------------------
+    def add_user(
+        self,
+        first_name: str,
+        *,
+        username: str | None = None,
+        language_code: str | None = "en",
+        user_id: int | None = None,
+    ) -> FakeUser:
+        user = FakeUser(
+            user_id if user_id is not None else next(self._user_ids),
+            first_name,
+            username=username,
+            language_code=language_code,
+        )
+        self.users[user.id] = user
+        return user
+
+    def add_group(
+        self,
+        title: str,
+        members: list[FakeUser] = (),  # type: ignore[assignment]
+        *,
+        creator: FakeUser | None = None,
+        admins: list[FakeUser] = (),  # type: ignore[assignment]
+        supergroup: bool = True,
+        bot_is_admin: bool = False,
+    ) -> FakeChat:
+        number = next(self._group_ids)
+        chat_id = -1_001_000_000_000 - number if supergroup else -1000 - number
+        chat = FakeChat(chat_id, "supergroup" if supergroup else "group", title=title)
+        for user in members:
+            chat.members[user.id] = "member"
+        for user in admins:
+            chat.members[user.id] = "administrator"
+        if creator is not None:
+            chat.members[creator.id] = "creator"
+        chat.bot_status = "administrator" if bot_is_admin else "member"
+        self.chats[chat.id] = chat
+        return chat
+
+    def private_chat(self, user: FakeUser) -> FakeChat:
+        chat = self.chats.get(user.id)
+        if chat is None:
+            chat = FakeChat(user.id, "private", members={user.id: "member"})
+            self.chats[user.id] = chat
+        return chat
+
+    def inject_error(
+        self,
+        method: str | None,
+        code: int,
+        description: str,
+        *,
+        chat_id: int | None = None,
+        retry_after: int | None = None,
+        times: int = 1,
+    ) -> None:
+        """Make the next ``times`` matching calls fail with this error."""
+        params = {"retry_after": retry_after} if retry_after else None
+        self.injected.append(
+            InjectedError(method.lower() if method else None, chat_id,
+                          ApiError(code, description, params), times)
+        )
+
+    def take_injected(self, method: str, chat_id: int | None) -> ApiError | None:
+        for injected in self.injected:
+            if injected.method not in (None, method):
+                continue
+            if injected.chat_id is not None and injected.chat_id != chat_id:
+                continue
+            injected.times -= 1
+            if injected.times <= 0:
+                self.injected.remove(injected)
+            return injected.error
+        return None
+
+    # -- access rules shared by the methods ----------------------------------------------
+    def chat(self, chat_id: Any) -> FakeChat:
+        if isinstance(chat_id, str) and chat_id.startswith("@"):
+            for chat in self.chats.values():
+                user = self.users.get(chat.id) if chat.is_private else None
+                if user and user.username and "@" + user.username == chat_id:
+                    return chat
+            raise bad_request("chat not found")
+        try:
+            chat = self.chats.get(int(chat_id))
+        except (TypeError, ValueError):
+            chat = None
+        if chat is None:
+            user = self.users.get(int(chat_id)) if str(chat_id).lstrip("-").isdigit() else None
+            if user is not None and not user.is_bot:
+                # A known user who never wrote to the bot: Telegram knows the chat exists.
+                raise forbidden(CANT_INITIATE)
+            raise bad_request("chat not found")
+        return chat
+
+    def writable_chat(self, chat_id: Any) -> FakeChat:
+        """The chat, or the 403 Telegram gives when the bot may not write there."""
+        chat = self.chat(chat_id)
+        if chat.is_private:
+            user = self.users[chat.id]
+            if user.blocked_bot:
+                raise forbidden(BLOCKED)
+            if not user.started_bot:
+                raise forbidden(CANT_INITIATE)
+        elif chat.bot_status == "kicked":
+            raise forbidden(KICKED)
+        elif chat.bot_status == "left":
+            raise forbidden("bot is not a member of the supergroup chat")
+        return chat
+
+    def check_flood(self, chat: FakeChat, method: str) -> None:
+        retry_after = self.flood.check(
+            chat.id, "group" if chat.is_group else "private", method in EDIT_METHODS, self.clock()
+        )
+        if retry_after is not None:
+            raise ApiError(429, f"Too Many Requests: retry after {retry_after}",
+                           {"retry_after": retry_after})
+
+    def new_message(self, chat: FakeChat, sender: FakeUser, text: str, **fields: Any) -> StoredMessage:
+        message = StoredMessage(
+            chat_id=chat.id,
+            message_id=chat.next_message_id,
+            from_id=sender.id,
+            date=self.now_date(),
+            text=text,
+            from_bot=sender.is_bot,
+            **fields,
+        )
+        chat.next_message_id += 1
+        self.stored[(chat.id, message.message_id)] = message
+        return message
+
+    def find_message(self, chat: FakeChat, message_id: Any, missing: str) -> StoredMessage:
+        try:
+            key = (chat.id, int(message_id))
+        except (TypeError, ValueError) as exc:
+            raise bad_request(missing) from exc
+        message = self.stored.get(key)
+        if message is None or message.deleted:
+            raise bad_request(missing)
+        return message
+
+    def message_to_api(self, message: StoredMessage) -> JSON:
+        return message.to_api(self.chats, self.users)
+
+    def enqueue(self, kind: str, payload: JSON) -> int:
+        update_id = next(self._update_ids)
+        self.updates.append({"update_id": update_id, kind: payload})
+        self.changed()
+        return update_id
+
+    def new_query_id(self) -> str:
+        return str(next(self._query_ids))
+
+    # -- inspection for tests ------------------------------------------------------------
+    def messages(self, chat: FakeChat | int, *, include_deleted: bool = False) -> list[StoredMessage]:
+        """Every message of the chat (users' and bot's), oldest first, as they are now."""
+        chat_id = chat.id if isinstance(chat, FakeChat) else chat
+        found = [m for (cid, _), m in self.stored.items() if cid == chat_id]
+        found.sort(key=lambda m: m.message_id)
+        return [m for m in found if include_deleted or not m.deleted]
+
+    def bot_messages(self, chat: FakeChat | int) -> list[StoredMessage]:
+        return [m for m in self.messages(chat) if m.from_bot]
+
+    def last_bot_message(self, chat: FakeChat | int) -> StoredMessage | None:
+        mine = self.bot_messages(chat)
+        return mine[-1] if mine else None
+
+    def requests(
+        self, method: str | None = None, chat: FakeChat | int | None = None, *, ok: bool | None = None
+    ) -> list[ApiCall]:
+        """The bot's calls (getUpdates excluded), filtered by method, chat and success."""
+        chat_id = chat.id if isinstance(chat, FakeChat) else chat
+        return [
+            call for call in self.calls
+            if (method is None or call.method.lower() == method.lower())
+            and (chat_id is None or call.chat_id == chat_id)
+            and (ok is None or call.ok == ok)
+        ]
+
+    def send_count(self, chat: FakeChat | int | None = None) -> int:
+        """Successful new messages (sendMessage) the bot sent, in one chat or everywhere."""
+        return len(self.requests("sendMessage", chat, ok=True))
+
+    def edit_count(self, chat: FakeChat | int | None = None) -> int:
+        """Successful edits (text or keyboard), in one chat or everywhere."""
+        return sum(len(self.requests(m, chat, ok=True))
+                   for m in ("editMessageText", "editMessageReplyMarkup"))
+
+    def commands_for(self, scope: JSON | None = None, language_code: str = "") -> list[JSON] | None:
+        return self.commands.get((scope_key(scope), language_code or ""))
+
+    @property
+    def pending_updates(self) -> int:
+        return len(self.updates)
+
+
+def scope_key(scope: Any) -> str:
+    """A canonical key for a BotCommandScope (default scope when absent)."""
+    if not isinstance(scope, dict) or not scope:
+        scope = {"type": "default"}
+    return ",".join(f"{k}={scope[k]}" for k in sorted(scope))
