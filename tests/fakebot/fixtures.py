@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
+from telegram import Bot
 from telegram.ext import Application, ApplicationBuilder
 
 from .server import FakeBotServer
@@ -26,6 +27,13 @@ async def fakebot() -> AsyncIterator[FakeBotServer]:
         yield server
     finally:
         await server.stop()
+
+
+@pytest.fixture
+async def fake_api_bot(fakebot: FakeBotServer) -> AsyncIterator[Bot]:
+    """A bare PTB Bot on the fake, for calling methods directly (no Application)."""
+    async with Bot(fakebot.token, base_url=fakebot.base_url) as bot:
+        yield bot
 
 
 @pytest.fixture

@@ -18,6 +18,8 @@ from .errors import BLOCKED, CANT_INITIATE, KICKED, ApiError, bad_request, forbi
 from .model import JSON, ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
 from .ratelimit import FloodControl, RateRule
 
+# About 20 new messages a minute to one group (Telegram's published guidance).
+GROUP_RATE = RateRule(20, 60.0)
 EDIT_METHODS = frozenset({"editmessagetext", "editmessagereplymarkup"})
 
 
@@ -37,7 +39,7 @@ class World:
         *,
         bot_id: int = 5_000_000_001,
         bot_username: str = "durak_test_bot",
-        group_rate: RateRule | None = RateRule(20, 60.0),
+        group_rate: RateRule | None = GROUP_RATE,
         private_rate: RateRule | None = None,
         callback_query_ttl: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
@@ -202,7 +204,9 @@ class World:
             raise ApiError(429, f"Too Many Requests: retry after {retry_after}",
                            {"retry_after": retry_after})
 
-    def new_message(self, chat: FakeChat, sender: FakeUser, text: str, **fields: Any) -> StoredMessage:
+    def new_message(
+        self, chat: FakeChat, sender: FakeUser, text: str, **fields: Any
+    ) -> StoredMessage:
         message = StoredMessage(
             chat_id=chat.id,
             message_id=chat.next_message_id,
@@ -239,7 +243,9 @@ class World:
         return str(next(self._query_ids))
 
     # -- inspection for tests ------------------------------------------------------------
-    def messages(self, chat: FakeChat | int, *, include_deleted: bool = False) -> list[StoredMessage]:
+    def messages(
+        self, chat: FakeChat | int, *, include_deleted: bool = False
+    ) -> list[StoredMessage]:
         """Every message of the chat (users' and bot's), oldest first, as they are now."""
         chat_id = chat.id if isinstance(chat, FakeChat) else chat
         found = [m for (cid, _), m in self.stored.items() if cid == chat_id]
@@ -254,7 +260,11 @@ class World:
         return mine[-1] if mine else None
 
     def requests(
-        self, method: str | None = None, chat: FakeChat | int | None = None, *, ok: bool | None = None
+        self,
+        method: str | None = None,
+        chat: FakeChat | int | None = None,
+        *,
+        ok: bool | None = None,
     ) -> list[ApiCall]:
         """The bot's calls (getUpdates excluded), filtered by method, chat and success."""
         chat_id = chat.id if isinstance(chat, FakeChat) else chat
