@@ -36,6 +36,7 @@ class Database:
     def __init__(self, url: str, *, schema: str | None = None, echo: bool = False,
                  sqlite_synchronous: str = "NORMAL") -> None:
         self.url = make_url(url)
+        self.schema = schema
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         kwargs: dict = {"echo": echo}
         if self.is_sqlite:

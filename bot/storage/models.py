@@ -22,7 +22,6 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
-    Text,
     UniqueConstraint,
     text,
 )
@@ -138,6 +137,8 @@ class Game(Base):
                                                  server_default=_now_default())
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Two racing "next deal" presses cannot both create deal n+1 of a series.
+    __table_args__ = (UniqueConstraint("series_id", "deal_number"),)
 
 
 class Seat(Base):

@@ -21,7 +21,9 @@ from bot.storage.models import Base
 
 
 @contextlib.asynccontextmanager
-async def scratch_location(url: str | None, directory: Path) -> AsyncIterator[tuple[str, str | None]]:
+async def scratch_location(
+    url: str | None, directory: Path
+) -> AsyncIterator[tuple[str, str | None]]:
     """Yield (url, schema) of an empty database: SQLite file when url is None."""
     if url is None:
         path = directory / f"scratch-{uuid.uuid4().hex[:8]}.db"

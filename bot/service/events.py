@@ -1,0 +1,133 @@
+"""What the service tells the renderer: typed, immutable descriptions of what changed.
+
+The renderer reads these and the stored state; it never needs to diff anything itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class MemberInfo:
+    position: int
+    user_id: int | None
+    name: str
+    computer_strength: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class LobbyUpdated:
+    lobby_id: int
+    chat_id: int
+    version: int
+    status: str  # open | started | closed
+    host_id: int | None
+    members: tuple[MemberInfo, ...]
+    settings: dict[str, Any]
+    message_id: int | None
+    reason: str = ""  # why it changed, e.g. "host left; host passed to Anna"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    name: str
+    computer_strength: str | None
+    team: int | None
+    taken_over: bool = False
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    game_id: int
+    chat_id: int
+    series_id: int
+    deal_number: int
+    version: int
+    seats: tuple[SeatInfo, ...]
+    turn_deadline: datetime | None
+    lobby_id: int | None = None
+
+
+@dataclass(frozen=True)
+class MoveApplied:
+    """One accepted action. ``version`` is the state version after it."""
+
+    game_id: int
+    version: int
+    seat: int
+    action: str
+    cause: str  # player | computer | timeout
+    engine_events: tuple[Any, ...]
+    hands_changed: frozenset[int]
+    turn_deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class SeatTakenOver:
+    """A player timed out too often in a row; a computer player now plays their seat."""
+
+    game_id: int
+    seat: int
+    user_id: int | None
+
+
+@dataclass(frozen=True)
+class DealEnded:
+    game_id: int
+    series_id: int | None
+    draw: bool
+    fools: tuple[int, ...]
+    titles: dict[int, str]  # seat -> necktie | epaulettes
+    stakes: dict[int, int]  # seat -> net stakes (Warsaw)
+    matchsticks: dict[int, int]  # seat -> series total after this deal
+    ratings: dict[int, tuple[float, float]]  # seat -> (before, after) ordinal
+    series_over: bool = False
+    series_loser: int | None = None
+
+
+@dataclass(frozen=True)
+class GameCancelled:
+    game_id: int
+    by_user_id: int | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """Everything one service call changed, in order."""
+
+    game_id: int
+    version: int
+    events: tuple[Any, ...] = field(default_factory=tuple)
+
+    def of(self, kind: type) -> list:
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """A game as stored now: what the renderer and the AI read (state is the engine's)."""
+
+    game_id: int
+    chat_id: int
+    series_id: int | None
+    deal_number: int
+    version: int
+    status: str
+    state: Any  # bot.engine.GameState
+    seats: tuple[SeatInfo, ...]
+    turn_deadline: datetime | None
+    table_message_id: int | None
+    hand_message_ids: dict[int, int]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((x.seat for x in self.seats if x.user_id == user_id), None)

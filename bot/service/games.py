@@ -1,0 +1,386 @@
+"""Game intents: start, act, time out, cancel, next deal.
+
+Every accepted action is one transaction: load the game row (locked), check the version the
+caller saw, apply through the engine, save the state with ``UPDATE ... WHERE version =
+expected``, append to the move log, and (at deal end) write results, tallies and ratings.
+Two racing identical presses can never both apply: on PostgreSQL the row lock serialises
+them and the second sees the new version; on SQLite the write lock does the same; and the
+versioned UPDATE plus the (game, idx) primary key of the move log are a second and third
+guard. The loser gets ``AlreadyPlayed`` (same action already in the log) or ``StaleVersion``.
+
+Decisions (not in RULES.md):
+- the turn deadline restarts with every accepted action while someone is waited on;
+- a timeout plays the engine's default action for every seat waited on at the deadline
+  (skipping a seat that stops being waited on as the others move); a person who times out
+  ``TAKEOVER_AFTER`` times in a row is taken over by a computer player (``taken_over``),
+  which the AI layer then plays through ``act(..., seat=N, cause="computer")``; acting
+  themselves resets the count and hands the seat back;
+- only the host (the lobby's host) cancels a running deal; a cancelled deal writes no
+  results and ends its series;
+- the next deal of a series may be started by any person seated in it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from bot.engine import Action, GameState, IllegalAction, RulesError, RuleSet
+from bot.service import settings as game_settings
+from bot.service.errors import (
+    AlreadyPlayed,
+    GameOver,
+    IllegalMove,
+    LobbyError,
+    NotAllowed,
+    NotFound,
+    NotYet,
+    StaleVersion,
+)
+from bot.service.events import (
+    ActResult,
+    DealEnded,
+    GameCancelled,
+    GameSnapshot,
+    GameStarted,
+    LobbyUpdated,
+    MoveApplied,
+    SeatInfo,
+    SeatTakenOver,
+)
+from bot.service.hands import hands_changed, team_of
+from bot.service.lobby import lobby_snapshot
+from bot.service.results import record_deal_end
+from bot.storage import games as game_repo
+from bot.storage import lobbies as lobby_repo
+from bot.storage import people
+from bot.storage.database import Database
+from bot.storage.models import Game, Seat, Series
+
+TAKEOVER_AFTER = 2
+SEED_BITS = 62  # fits a signed BIGINT on every backend
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameService:
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] = utcnow,
+                 rng: random.Random | None = None) -> None:
+        self.db = db
+        self.clock = clock
+        self.rng = rng or random.SystemRandom()
+
+    # -- start ----------------------------------------------------------------------------
+    async def start(self, lobby_id: int, user_id: int,
+                    expected_version: int | None = None) -> tuple[LobbyUpdated, GameStarted]:
+        """Start the lobby's first deal. Refused with too few players or rules that do not
+        fit the player count (the engine's reason is passed on)."""
+        async with self.db.transaction() as s:
+            lobby = await lobby_repo.load_lobby(s, lobby_id)
+            if lobby is None:
+                raise NotFound("no such lobby")
+            if lobby.status != "open":
+                raise LobbyError("this lobby has already started or closed")
+            if lobby.host_id != user_id:
+                raise NotAllowed("only the host can start the game")
+            if expected_version is not None and expected_version != lobby.version:
+                raise StaleVersion("the lobby changed meanwhile; look again and retry")
+            members = await lobby_repo.members(s, lobby_id)
+            if len(members) < 2:
+                raise LobbyError("at least 2 players are needed to start")
+            try:
+                rules = game_settings.rules_for(lobby.settings, len(members))
+            except RulesError as exc:
+                raise LobbyError(str(exc)) from exc
+            series = Series(chat_id=lobby.chat_id, target=rules.series_to or None,
+                            matchsticks={}, stakes={}, status="running")
+            s.add(series)
+            await s.flush()
+            seat_rows = [{"user_id": m.user_id, "computer_strength": m.computer_strength}
+                         for m in members]
+            started = await self._create_deal(s, chat_id=lobby.chat_id, lobby_id=lobby.id,
+                                              series_id=series.id, deal_number=1,
+                                              host_id=lobby.host_id, rules=rules,
+                                              settings=lobby.settings, seat_rows=seat_rows,
+                                              previous=None)
+            lobby.status = "started"
+            lobby.version += 1
+            await s.flush()
+            return await lobby_snapshot(s, lobby, "game started"), started
+
+    async def next_deal(self, game_id: int, user_id: int) -> GameStarted:
+        """The next deal of the series after the finished deal ``game_id``."""
+        try:
+            async with self.db.transaction() as s:
+                game = await game_repo.load_game(s, game_id)
+                if game is None:
+                    raise NotFound("no such game")
+                seats = await game_repo.load_seats(s, game_id)
+                if not any(seat.user_id == user_id for seat in seats):
+                    raise NotAllowed("only players of this game can deal again")
+                if game.status != "finished":
+                    raise LobbyError("this deal is not finished yet")
+                series = await s.get(Series, game.series_id, with_for_update=True)
+                if series is None or series.status != "running":
+                    raise LobbyError("this series is over; start a new lobby")
+                if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
+                    raise AlreadyPlayed("the next deal has already started")
+                rules = RuleSet.from_dict(game.rules)
+                previous = GameState.from_dict(game.state)
+                seat_rows = [{"user_id": x.user_id, "computer_strength": x.computer_strength,
+                              "taken_over": x.taken_over} for x in seats]
+                return await self._create_deal(
+                    s, chat_id=game.chat_id, lobby_id=game.lobby_id, series_id=series.id,
+                    deal_number=game.deal_number + 1, host_id=game.host_id, rules=rules,
+                    settings=game.settings, seat_rows=seat_rows,
+                    previous=(previous.outcome, game.dealer))
+        except IntegrityError as exc:  # the (series, deal_number) key: a racing press won
+            raise AlreadyPlayed("the next deal has already started") from exc
+
+    async def _create_deal(self, s, *, chat_id, lobby_id, series_id, deal_number, host_id,
+                           rules: RuleSet, settings: dict, seat_rows: list[dict],
+                           previous) -> GameStarted:
+        seed = self.rng.getrandbits(SEED_BITS)
+        if previous is None:
+            state = GameState.new(rules, seed=seed, dealer=None)
+        else:
+            outcome, dealer = previous
+            state = GameState.next_deal(rules, outcome, dealer, seed)
+        now = self.clock()
+        deadline = self._deadline(state, settings, now)
+        game = Game(chat_id=chat_id, lobby_id=lobby_id, series_id=series_id,
+                    deal_number=deal_number, host_id=host_id, rules=rules.to_dict(),
+                    settings=dict(settings), seed=seed, dealer=state.dealer,
+                    state=state.to_dict(), version=state.version, status="running",
+                    hand_message_ids={}, turn_deadline=deadline, updated_at=now)
+        s.add(game)
+        await s.flush()
+        names = await people.user_names(s, [r["user_id"] for r in seat_rows])
+        infos = []
+        for n, row in enumerate(seat_rows):
+            team = team_of(rules.teams, n)
+            s.add(Seat(game_id=game.id, seat=n, user_id=row["user_id"],
+                       computer_strength=row["computer_strength"], team=team,
+                       consecutive_timeouts=0, taken_over=bool(row.get("taken_over"))))
+            infos.append(SeatInfo(seat=n, user_id=row["user_id"],
+                                  name=names.get(row["user_id"], "") if row["user_id"]
+                                  else f"Computer ({row['computer_strength']})",
+                                  computer_strength=row["computer_strength"], team=team,
+                                  taken_over=bool(row.get("taken_over"))))
+        await s.flush()
+        return GameStarted(game_id=game.id, chat_id=chat_id, series_id=series_id,
+                           deal_number=deal_number, version=game.version, seats=tuple(infos),
+                           turn_deadline=deadline, lobby_id=lobby_id)
+
+    # -- act ------------------------------------------------------------------------------
+    async def act(self, game_id: int, action: str, *, expected_version: int | None,
+                  user_id: int | None = None, seat: int | None = None,
+                  cause: str = "player") -> ActResult:
+        """Apply one action for the pressing user (``user_id``) or for a computer-played
+        seat (``seat`` with cause "computer"). ``action`` is the engine's short text
+        (untrusted: parsed and checked by the engine)."""
+        if cause not in ("player", "computer"):
+            raise ValueError("cause must be player or computer")
+        async with self.db.transaction() as s:
+            game, seats = await self._load_running(s, game_id)
+            actor = self._actor(seats, user_id, seat, cause)
+            action_text = self._parse(action, actor.seat).text()
+            if expected_version is not None and expected_version != game.version:
+                await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
+            state = GameState.from_dict(game.state)
+            before = state.clone()
+            try:
+                engine_events = state.apply(Action.parse(action_text, actor.seat))
+            except IllegalAction as exc:
+                raise IllegalMove(str(exc)) from exc
+            now = self.clock()
+            move = MoveApplied(game_id=game_id, version=game.version + 1, seat=actor.seat,
+                               action=action_text, cause=cause,
+                               engine_events=tuple(engine_events),
+                               hands_changed=hands_changed(before, state, engine_events),
+                               turn_deadline=None)
+            if cause == "player" and (actor.consecutive_timeouts or actor.taken_over):
+                await game_repo.update_seat(s, game_id, actor.seat, consecutive_timeouts=0,
+                                            taken_over=False)
+            return await self._commit_moves(s, game, seats, state, [(move, actor.user_id)],
+                                            now, extra_events=())
+
+    async def time_out(self, game_id: int, expected_version: int) -> ActResult:
+        """Play the default action for every seat the game is waiting on, if the deadline
+        has passed and nobody moved since ``expected_version`` (the timer's snapshot)."""
+        async with self.db.transaction() as s:
+            game, seats = await self._load_running(s, game_id)
+            if expected_version != game.version:
+                raise StaleVersion("the turn was played before the timer fired")
+            now = self.clock()
+            if game.turn_deadline is None or _aware(game.turn_deadline) > now:
+                raise NotYet("the turn time has not run out yet")
+            state = GameState.from_dict(game.state)
+            by_seat = {x.seat: x for x in seats}
+            moves: list[tuple[MoveApplied, int | None]] = []
+            extra: list[Any] = []
+            version = game.version
+            for n in sorted(state.waiting_on()):
+                if n not in set(state.waiting_on()) or state.is_over:
+                    continue
+                default = state.default_action(n)
+                if default is None:
+                    continue
+                before = state.clone()
+                engine_events = state.apply(default)
+                version += 1
+                moves.append((MoveApplied(game_id=game_id, version=version, seat=n,
+                                          action=default.text(), cause="timeout",
+                                          engine_events=tuple(engine_events),
+                                          hands_changed=hands_changed(before, state,
+                                                                      engine_events),
+                                          turn_deadline=None), by_seat[n].user_id))
+                row = by_seat[n]
+                if row.user_id is not None:
+                    count = row.consecutive_timeouts + 1
+                    takeover = row.taken_over or count >= TAKEOVER_AFTER
+                    await game_repo.update_seat(s, game_id, n, consecutive_timeouts=count,
+                                                taken_over=takeover)
+                    if takeover and not row.taken_over:
+                        extra.append(SeatTakenOver(game_id=game_id, seat=n,
+                                                   user_id=row.user_id))
+            if not moves:
+                raise NotYet("nobody is being waited on")
+            return await self._commit_moves(s, game, seats, state, moves, now,
+                                            extra_events=tuple(extra))
+
+    async def cancel(self, game_id: int, user_id: int) -> GameCancelled:
+        async with self.db.transaction() as s:
+            game, _seats = await self._load_running(s, game_id)
+            if game.host_id != user_id:
+                raise NotAllowed("only the host can cancel the game")
+            now = self.clock()
+            ok = await game_repo.save_state(s, game_id, expected_version=game.version,
+                                            status="cancelled", turn_deadline=None,
+                                            finished_at=now, updated_at=now)
+            if not ok:
+                raise StaleVersion("the game changed meanwhile; try again")
+            if game.series_id is not None:
+                series = await s.get(Series, game.series_id, with_for_update=True)
+                if series is not None and series.status == "running":
+                    series.status = "finished"
+                    series.finished_at = now
+            return GameCancelled(game_id=game_id, by_user_id=user_id, reason="cancelled")
+
+    async def snapshot(self, game_id: int) -> GameSnapshot:
+        """The stored game (any status), read without locking."""
+        async with self.db.transaction() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+            if game is None:
+                raise NotFound("no such game")
+            seats = await game_repo.load_seats(s, game_id)
+            names = await people.user_names(s, [x.user_id for x in seats])
+        infos = tuple(SeatInfo(seat=x.seat, user_id=x.user_id,
+                               name=names.get(x.user_id, "") if x.user_id
+                               else f"Computer ({x.computer_strength})",
+                               computer_strength=x.computer_strength, team=x.team,
+                               taken_over=x.taken_over) for x in seats)
+        deadline = _aware(game.turn_deadline) if game.turn_deadline else None
+        return GameSnapshot(
+            game_id=game.id, chat_id=game.chat_id, series_id=game.series_id,
+            deal_number=game.deal_number, version=game.version, status=game.status,
+            state=GameState.from_dict(game.state), seats=infos, turn_deadline=deadline,
+            table_message_id=game.table_message_id,
+            hand_message_ids={int(k): v for k, v in (game.hand_message_ids or {}).items()})
+
+    async def set_messages(self, game_id: int, *, table_message_id: int | None = None,
+                           hand_message_ids: dict[int, int] | None = None) -> None:
+        async with self.db.transaction() as s:
+            await game_repo.set_messages(s, game_id, table_message_id=table_message_id,
+                                         hand_message_ids=hand_message_ids)
+
+    # -- shared steps ---------------------------------------------------------------------
+    async def _load_running(self, s, game_id: int):
+        game = await game_repo.load_game(s, game_id)
+        if game is None:
+            raise NotFound("no such game")
+        if game.status != "running":
+            raise GameOver("this game is over" if game.status == "finished"
+                           else "this game was cancelled")
+        return game, await game_repo.load_seats(s, game_id)
+
+    @staticmethod
+    def _actor(seats, user_id: int | None, seat: int | None, cause: str):
+        if cause == "player":
+            mine = next((x for x in seats if user_id is not None and x.user_id == user_id), None)
+            if mine is None:
+                raise NotAllowed("you are not playing in this game")
+            return mine
+        target = next((x for x in seats if x.seat == seat), None)
+        if target is None:
+            raise NotAllowed("no such seat")
+        if target.user_id is not None and not target.taken_over:
+            raise NotAllowed("a person plays that seat")
+        return target
+
+    @staticmethod
+    def _parse(text: str, seat: int) -> Action:
+        if not isinstance(text, str) or len(text) > 64:
+            raise IllegalMove("that is not an action")
+        try:
+            return Action.parse(text, seat)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from exc
+
+    @staticmethod
+    async def _refuse_stale(s, game_id: int, expected: int, seat: int, action_text: str):
+        played = await game_repo.move_at(s, game_id, expected)
+        if played is not None and played.seat == seat and played.action == action_text:
+            raise AlreadyPlayed("that move was already played")
+        raise StaleVersion("the game has moved on since this button was shown")
+
+    async def _commit_moves(self, s, game, seats, state: GameState,
+                            moves: list[tuple[MoveApplied, int | None]], now: datetime,
+                            extra_events: tuple) -> ActResult:
+        new_version = game.version + len(moves)
+        over = state.is_over
+        deadline = None if over else self._deadline(state, game.settings, now)
+        ok = await game_repo.save_state(
+            s, game.id, expected_version=game.version, state=state.to_dict(),
+            version=new_version, turn_deadline=deadline, updated_at=now,
+            status="finished" if over else "running",
+            outcome=state.outcome.to_dict() if over else None,
+            finished_at=now if over else None)
+        if not ok:
+            raise StaleVersion("the game has moved on; your action was not applied")
+        await game_repo.append_moves(s, game.id, [
+            {"idx": m.version - 1, "seat": m.seat, "user_id": uid, "action": m.action,
+             "cause": m.cause, "created_at": now} for m, uid in moves])
+        events: list[Any] = [_with_deadline(m, deadline) for m, _ in moves]
+        events.extend(extra_events)
+        if over:
+            names = await people.user_names(s, [x.user_id for x in seats])
+            seat_names = {x.seat: names.get(x.user_id, "") if x.user_id
+                          else f"Computer ({x.computer_strength})" for x in seats}
+            ended: DealEnded = await record_deal_end(
+                s, game, seats, seat_names, state.outcome, RuleSet.from_dict(game.rules), now)
+            events.append(ended)
+        return ActResult(game_id=game.id, version=new_version, events=tuple(events))
+
+    @staticmethod
+    def _deadline(state: GameState, settings: dict, now: datetime) -> datetime | None:
+        if state.is_over or not tuple(state.waiting_on()):
+            return None
+        seconds = int(settings.get("turn_seconds", game_settings.DEFAULT_TURN_SECONDS))
+        return now + timedelta(seconds=seconds)
+
+
+def _with_deadline(move: MoveApplied, deadline: datetime | None) -> MoveApplied:
+    return replace(move, turn_deadline=deadline)
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were stored as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

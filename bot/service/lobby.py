@@ -1,0 +1,189 @@
+"""Lobby intents: create, join, leave, change settings, add a computer player.
+
+Decisions (RULES.md is silent on lobbies):
+- one open lobby per chat (the database enforces it, so two racing creates cannot both win);
+- the host is the first member; when the host leaves, the earliest-joined remaining person
+  becomes host; when no person remains, the lobby closes (computer players alone never keep
+  a lobby alive), so no lobby is ever stuck without someone who can start or cancel it;
+- only the host changes settings, adds computer players and starts;
+- a lobby holds at most 6 seats (10 for Warsaw); the exact player count is checked against
+  the rules at start, where the engine names the problem.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from bot.engine import RulesError
+from bot.service import settings as game_settings
+from bot.service.errors import LobbyError, NotAllowed, NotFound, StaleVersion
+from bot.service.events import LobbyUpdated, MemberInfo
+from bot.storage import lobbies as lobby_repo
+from bot.storage import people
+from bot.storage.database import Database
+from bot.storage.models import Lobby, LobbyMember
+
+COMPUTER_STRENGTHS = ("easy", "normal", "hard")
+
+
+class LobbyService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(self, chat_id: int, host_id: int, host_name: str,
+                     language: str | None = None,
+                     settings: dict[str, Any] | None = None) -> LobbyUpdated:
+        try:
+            async with self.db.transaction() as s:
+                chat = await people.ensure_chat(s, chat_id)
+                await people.ensure_user(s, host_id, host_name, language)
+                existing = await lobby_repo.open_lobby_in_chat(s, chat_id)
+                if existing is not None:
+                    raise LobbyError("there is already an open lobby in this chat")
+                try:
+                    chosen = game_settings.default_settings(chat.settings)
+                    if settings:
+                        chosen = game_settings.merge(chosen, settings)
+                except RulesError as exc:
+                    raise LobbyError(str(exc)) from exc
+                lobby = Lobby(chat_id=chat_id, host_id=host_id, settings=chosen,
+                              status="open", version=0)
+                s.add(lobby)
+                await s.flush()
+                s.add(LobbyMember(lobby_id=lobby.id, position=0, user_id=host_id))
+                await s.flush()
+                return await self._snapshot(s, lobby, "created")
+        except IntegrityError as exc:  # a racing create won the partial unique index
+            raise LobbyError("there is already an open lobby in this chat") from exc
+
+    async def join(self, lobby_id: int, user_id: int, name: str,
+                   language: str | None = None) -> LobbyUpdated:
+        async with self.db.transaction() as s:
+            lobby = await self._open(s, lobby_id, None)
+            await people.ensure_user(s, user_id, name, language)
+            members = await lobby_repo.members(s, lobby_id)
+            if any(m.user_id == user_id for m in members):
+                raise LobbyError("you are already in this lobby")
+            if len(members) >= game_settings.max_players(lobby.settings):
+                raise LobbyError("the lobby is full")
+            s.add(LobbyMember(lobby_id=lobby_id, position=_next_position(members),
+                              user_id=user_id))
+            return await self._changed(s, lobby, f"{name} joined")
+
+    async def leave(self, lobby_id: int, user_id: int) -> LobbyUpdated:
+        async with self.db.transaction() as s:
+            lobby = await self._open(s, lobby_id, None)
+            members = await lobby_repo.members(s, lobby_id)
+            mine = next((m for m in members if m.user_id == user_id), None)
+            if mine is None:
+                raise NotAllowed("you are not in this lobby")
+            await s.delete(mine)
+            people_left = [m for m in members if m.user_id is not None and m is not mine]
+            reason = "a player left"
+            if not people_left:
+                lobby.status = "closed"
+                reason = "the last player left; lobby closed"
+            elif lobby.host_id == user_id:
+                lobby.host_id = people_left[0].user_id
+                reason = "the host left; host passed on"
+            return await self._changed(s, lobby, reason)
+
+    async def change_settings(self, lobby_id: int, user_id: int, changes: dict[str, Any],
+                              expected_version: int | None = None) -> LobbyUpdated:
+        async with self.db.transaction() as s:
+            lobby = await self._open(s, lobby_id, expected_version)
+            self._require_host(lobby, user_id)
+            try:
+                lobby.settings = game_settings.merge(lobby.settings, changes)
+            except RulesError as exc:
+                raise LobbyError(str(exc)) from exc
+            members = await lobby_repo.members(s, lobby_id)
+            if len(members) > game_settings.max_players(lobby.settings):
+                raise LobbyError("too many players in the lobby for these rules")
+            return await self._changed(s, lobby, "settings changed")
+
+    async def add_computer(self, lobby_id: int, user_id: int, strength: str = "normal",
+                           expected_version: int | None = None) -> LobbyUpdated:
+        if strength not in COMPUTER_STRENGTHS:
+            raise LobbyError(f"unknown strength {strength!r}; choose "
+                             + ", ".join(COMPUTER_STRENGTHS))
+        async with self.db.transaction() as s:
+            lobby = await self._open(s, lobby_id, expected_version)
+            self._require_host(lobby, user_id)
+            members = await lobby_repo.members(s, lobby_id)
+            if len(members) >= game_settings.max_players(lobby.settings):
+                raise LobbyError("the lobby is full")
+            s.add(LobbyMember(lobby_id=lobby_id, position=_next_position(members),
+                              computer_strength=strength))
+            return await self._changed(s, lobby, "computer player added")
+
+    async def remove_computer(self, lobby_id: int, user_id: int, position: int) -> LobbyUpdated:
+        async with self.db.transaction() as s:
+            lobby = await self._open(s, lobby_id, None)
+            self._require_host(lobby, user_id)
+            members = await lobby_repo.members(s, lobby_id)
+            target = next((m for m in members
+                           if m.position == position and m.user_id is None), None)
+            if target is None:
+                raise LobbyError("no computer player in that seat")
+            await s.delete(target)
+            return await self._changed(s, lobby, "computer player removed")
+
+    async def set_message(self, lobby_id: int, message_id: int) -> None:
+        async with self.db.transaction() as s:
+            lobby = await lobby_repo.load_lobby(s, lobby_id)
+            if lobby is None:
+                raise NotFound("no such lobby")
+            lobby.message_id = message_id
+
+    async def get(self, lobby_id: int) -> LobbyUpdated:
+        async with self.db.transaction() as s:
+            lobby = await lobby_repo.load_lobby(s, lobby_id, lock=False)
+            if lobby is None:
+                raise NotFound("no such lobby")
+            return await self._snapshot(s, lobby)
+
+    # -- helpers ------------------------------------------------------------------------
+    async def _open(self, s, lobby_id: int, expected_version: int | None) -> Lobby:
+        lobby = await lobby_repo.load_lobby(s, lobby_id)
+        if lobby is None:
+            raise NotFound("no such lobby")
+        if lobby.status != "open":
+            raise LobbyError("this lobby is no longer open")
+        if expected_version is not None and expected_version != lobby.version:
+            raise StaleVersion("the lobby changed meanwhile; look again and retry")
+        return lobby
+
+    @staticmethod
+    def _require_host(lobby: Lobby, user_id: int) -> None:
+        if lobby.host_id != user_id:
+            raise NotAllowed("only the host can do that")
+
+    async def _changed(self, s, lobby: Lobby, reason: str) -> LobbyUpdated:
+        lobby.version += 1
+        await s.flush()
+        return await self._snapshot(s, lobby, reason)
+
+    async def _snapshot(self, s, lobby: Lobby, reason: str = "") -> LobbyUpdated:
+        return await lobby_snapshot(s, lobby, reason)
+
+
+async def lobby_snapshot(s, lobby: Lobby, reason: str = "") -> LobbyUpdated:
+    members = await lobby_repo.members(s, lobby.id)
+    names = await people.user_names(s, [m.user_id for m in members])
+    infos = tuple(
+        MemberInfo(position=m.position, user_id=m.user_id,
+                   name=(names.get(m.user_id, "") if m.user_id
+                         else f"Computer ({m.computer_strength})"),
+                   computer_strength=m.computer_strength)
+        for m in members)
+    return LobbyUpdated(lobby_id=lobby.id, chat_id=lobby.chat_id, version=lobby.version,
+                        status=lobby.status, host_id=lobby.host_id, members=infos,
+                        settings=dict(lobby.settings), message_id=lobby.message_id,
+                        reason=reason)
+
+
+def _next_position(members: list[LobbyMember]) -> int:
+    return max((m.position for m in members), default=-1) + 1

@@ -1,0 +1,68 @@
+"""Rebuild a game from its seed, rules and move log (the restart check and `durak replay`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Action, GameState, RuleSet
+from bot.service.errors import NotFound
+from bot.storage import games as game_repo
+from bot.storage import people
+from bot.storage.database import Database
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything stored about one deal, read in one transaction."""
+
+    game: Any
+    seats: list
+    moves: list
+    names: dict[int, str]
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.from_dict(self.game.rules)
+
+    def initial_state(self) -> GameState:
+        return GameState.new(self.rules, seed=self.game.seed, dealer=self.game.dealer)
+
+    def steps(self) -> Iterator[tuple[Any, GameState, tuple]]:
+        """(move row, state after it, engine events) for every logged move, in order."""
+        state = self.initial_state()
+        for move in self.moves:
+            events = state.apply(Action.parse(move.action, move.seat))
+            yield move, state, tuple(events)
+
+    def replayed_state(self) -> GameState:
+        state = self.initial_state()
+        for move in self.moves:
+            state.apply(Action.parse(move.action, move.seat))
+        return state
+
+    def replay_matches(self) -> bool:
+        """True when seed + rules + log reproduce the stored state and version exactly."""
+        state = self.replayed_state()
+        return (state.to_dict() == self.game.state and len(self.moves) == self.game.version
+                and [m.idx for m in self.moves] == list(range(len(self.moves))))
+
+    def seat_name(self, seat: int) -> str:
+        row = next((x for x in self.seats if x.seat == seat), None)
+        if row is None:
+            return f"seat {seat}"
+        if row.user_id is None:
+            return f"Computer ({row.computer_strength})"
+        return self.names.get(row.user_id) or str(row.user_id)
+
+
+async def load_record(db: Database, game_id: int) -> GameRecord:
+    async with db.transaction() as s:
+        game = await game_repo.load_game(s, game_id, lock=False)
+        if game is None:
+            raise NotFound(f"no game {game_id}")
+        seats = await game_repo.load_seats(s, game_id)
+        moves = await game_repo.move_log(s, game_id)
+        names = await people.user_names(s, [x.user_id for x in seats])
+        return GameRecord(game=game, seats=seats, moves=moves, names=names)

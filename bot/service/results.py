@@ -1,0 +1,113 @@
+"""What a finished deal writes, inside the same transaction as its last move.
+
+Decisions (RULES.md settles the scoring; these settle the bookkeeping):
+- matchsticks scoring: every fool takes one matchstick; a draw gives none (RULES.md);
+- stakes scoring (Dureń Piątkowy): no matchsticks; each seat's net stakes are stored and
+  summed in the tallies; the engine's ``outcome.fools`` (those left holding cards) still
+  count as fools in the statistics;
+- necktie / epaulettes are counted per fool from ``outcome.titles``;
+- a series to N (``rules.series_to`` > 0) ends when a seat reaches N matchsticks: that seat
+  is the series loser (``series_lost`` in the tallies); with stakes scoring a series has no
+  matchsticks and only ends when the players stop;
+- every deal is tallied twice: in its chat and globally (chat_id 0).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.service.events import DealEnded
+from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
+from bot.storage import stats
+from bot.storage.models import GLOBAL_CHAT, Series, computer_key, user_key
+
+
+def seat_player_key(seat_row) -> str:
+    if seat_row.user_id is not None:
+        return user_key(seat_row.user_id)
+    return computer_key(seat_row.computer_strength or "normal")
+
+
+def outcome_parts(outcome) -> tuple[bool, set[int], dict[int, str], dict[int, int]]:
+    """(draw, fools, titles, stakes) from the engine's Outcome, in plain types."""
+    draw = bool(getattr(outcome, "draw", False))
+    fools = {int(s) for s in (getattr(outcome, "fools", ()) or ())}
+    titles_raw = getattr(outcome, "titles", None) or {}
+    titles = {int(k): str(v) for k, v in dict(titles_raw).items() if v}
+    stakes_raw = getattr(outcome, "stakes", None) or {}
+    stakes = {int(k): int(v) for k, v in dict(stakes_raw).items()}
+    return draw, fools, titles, stakes
+
+
+async def record_deal_end(s, game, seats: list, names: dict[int, str], outcome, rules,
+                          now: datetime) -> DealEnded:
+    draw, fools, titles, stakes = outcome_parts(outcome)
+    matchsticks_scoring = getattr(rules, "scoring", "matchsticks") != "stakes"
+    sticks = {seat.seat: (1 if matchsticks_scoring and seat.seat in fools and not draw else 0)
+              for seat in seats}
+    keys = {seat.seat: seat_player_key(seat) for seat in seats}
+    user_of = {seat.seat: seat.user_id for seat in seats}
+
+    # Ratings first: their before/after go into the result rows.
+    current = await stats.load_ratings_for_update(
+        s, {keys[n]: user_of[n] for n in keys}, DEFAULT_MU, DEFAULT_SIGMA)
+    before = {k: Skill(*v) for k, v in current.items()}
+    after = rate_deal(keys, before, fools, draw)
+    for key in sorted(after):
+        await stats.store_rating(s, key, after[key].mu, after[key].sigma, now)
+
+    rows: list[dict[str, Any]] = []
+    for seat in seats:
+        n = seat.seat
+        rows.append({
+            "game_id": game.id, "series_id": game.series_id, "chat_id": game.chat_id,
+            "seat": n, "player": keys[n], "user_id": user_of[n], "fool": n in fools,
+            "draw": draw, "matchsticks": sticks[n], "title": titles.get(n),
+            "stakes": stakes.get(n, 0), "rating_before": before[keys[n]].ordinal,
+            "rating_after": after[keys[n]].ordinal, "created_at": now})
+    await stats.add_results(s, rows)
+
+    series_over, loser, totals = await _advance_series(s, game, sticks, stakes, now)
+    for seat in seats:
+        n = seat.seat
+        bumps = {"games": 1, "fools": int(n in fools), "draws": int(draw),
+                 "matchsticks": sticks[n], "neckties": int(titles.get(n) == "necktie"),
+                 "epaulettes": int(titles.get(n) == "epaulettes"),
+                 "stakes": stakes.get(n, 0), "series_lost": int(series_over and loser == n)}
+        for chat in (game.chat_id, GLOBAL_CHAT):
+            await stats.bump_tally(s, chat, keys[n], user_of[n], names.get(n, keys[n]), **bumps)
+
+    return DealEnded(
+        game_id=game.id, series_id=game.series_id, draw=draw, fools=tuple(sorted(fools)),
+        titles=titles, stakes=stakes, matchsticks=totals,
+        ratings={n: (before[keys[n]].ordinal, after[keys[n]].ordinal) for n in keys},
+        series_over=series_over, series_loser=loser)
+
+
+async def _advance_series(s, game, sticks: dict[int, int], stakes: dict[int, int],
+                          now: datetime) -> tuple[bool, int | None, dict[int, int]]:
+    if game.series_id is None:
+        return False, None, dict(sticks)
+    series = (await s.execute(select(Series).where(Series.id == game.series_id)
+                              .with_for_update())).scalar_one()
+    totals = {int(k): int(v) for k, v in (series.matchsticks or {}).items()}
+    for n, add in sticks.items():
+        totals[n] = totals.get(n, 0) + add
+    net = {int(k): int(v) for k, v in (series.stakes or {}).items()}
+    for n, add in stakes.items():
+        net[n] = net.get(n, 0) + add
+    series.matchsticks = {str(k): v for k, v in sorted(totals.items())}
+    series.stakes = {str(k): v for k, v in sorted(net.items())}
+    loser = None
+    if series.target:
+        reached = [n for n, v in sorted(totals.items()) if v >= series.target and sticks.get(n)]
+        if reached:
+            loser = reached[0]
+            series.status = "finished"
+            series.loser_seat = loser
+            series.finished_at = now
+    await s.flush()
+    return series.status == "finished", loser, totals

@@ -1,0 +1,249 @@
+"""Game intents through the real engine and database: act, refusals, timeouts, cancel,
+deal end with results, next deal and series, replay."""
+
+from __future__ import annotations
+
+import io
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from playhelp import new_game, play_out, press_args
+
+from bot.cli_replay import print_record
+from bot.engine import GameState
+from bot.service.errors import GameOver, IllegalMove, NotAllowed, NotYet, StaleVersion
+from bot.service.events import DealEnded, MoveApplied, SeatTakenOver
+from bot.service.games import TAKEOVER_AFTER, GameService
+from bot.service.lobby import LobbyService
+from bot.service.replay import load_record
+from bot.storage import games as game_repo
+from bot.storage.models import DealResult, Series
+
+CHAT = -1009999999999
+ANNA, BORIS = 8_000_000_001, 8_000_000_002
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def services(db, clock):
+    return LobbyService(db), GameService(db, clock=clock, rng=random.Random(7))
+
+
+async def test_a_whole_deal_ends_with_results_tallies_ratings_and_a_replayable_log(db, services):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=("hard",))
+    results = await play_out(games, started.game_id, random.Random(11))
+    ended = [e for r in results for e in r.of(DealEnded)]
+    assert len(ended) == 1 and DealEnded in {type(e) for e in results[-1].events}
+    deal = ended[0]
+    snap = await games.snapshot(started.game_id)
+    assert snap.status == "finished" and snap.state.is_over
+    assert snap.version == len(results) == snap.state.version
+    outcome = snap.state.outcome
+    assert deal.draw == outcome.draw and deal.fools == tuple(sorted(outcome.fools))
+    expected_sticks = {s: (0 if outcome.draw else int(s in outcome.fools)) for s in range(3)}
+    assert deal.matchsticks == expected_sticks
+    async with db.transaction() as s:
+        rows = {r.seat: r for r in (await s.execute(
+            DealResult.__table__.select().where(DealResult.game_id == started.game_id)))}
+        series = await s.get(Series, started.series_id)
+    assert {n: r.matchsticks for n, r in rows.items()} == expected_sticks
+    assert rows[2].player == "ai:hard" and rows[0].user_id == ANNA
+    assert {int(k): v for k, v in series.matchsticks.items()} == expected_sticks
+    # Ratings moved for everyone who was not in a full tie.
+    if not outcome.draw:
+        fool = outcome.fools[0]
+        before, after = deal.ratings[fool]
+        assert after < before
+    record = await load_record(db, started.game_id)
+    assert record.replay_matches()
+    assert [m.idx for m in record.moves] == list(range(snap.version))
+
+
+async def test_tallies_leaderboards_and_own_stats_follow_the_deals(db, services):
+    from bot.service.stats import StatsService
+
+    lobbies, games = services
+    fools: dict[str, int] = {}
+    sticks: dict[str, int] = {}
+    for n in range(3):
+        started = await new_game(lobbies, games, CHAT - n % 2, ANNA, people=(BORIS,),
+                                 computers=())
+        await play_out(games, started.game_id, random.Random(100 + n))
+        outcome = (await games.snapshot(started.game_id)).state.outcome
+        for seat in outcome.fools:
+            key = f"u{(ANNA, BORIS)[seat]}"
+            fools[key] = fools.get(key, 0) + 1
+            if not outcome.draw:
+                sticks[key] = sticks.get(key, 0) + 1
+    stats = StatsService(db)
+    board = await stats.leaderboard("most_games")
+    assert {(r["player"], r["games"]) for r in board} == {(f"u{ANNA}", 3), (f"u{BORIS}", 3)}
+    by_fools = await stats.leaderboard("most_fools")
+    assert [r["fools"] for r in by_fools] == sorted(
+        [fools.get(f"u{ANNA}", 0), fools.get(f"u{BORIS}", 0)], reverse=True)
+    fewest = await stats.leaderboard("fewest_matchsticks")
+    assert [r["per_game"] for r in fewest] == sorted(r["per_game"] for r in fewest)
+    rated = await stats.leaderboard("best_rating")
+    assert [r["rating"] for r in rated] == sorted((r["rating"] for r in rated), reverse=True)
+    in_chat = await stats.leaderboard("most_games", chat_id=CHAT)
+    assert {r["games"] for r in in_chat} == {2}  # deals 0 and 2 were in CHAT
+    mine = await stats.player(ANNA, chat_id=CHAT - 1)
+    assert mine.global_tally["games"] == 3 and mine.chat_tally["games"] == 1
+    assert mine.global_tally["matchsticks"] == sticks.get(f"u{ANNA}", 0)
+    assert mine.rated_games == 3 and mine.rating is not None
+    with pytest.raises(ValueError):
+        await stats.leaderboard("most_wins")
+
+
+async def test_refusals_change_nothing(db, services):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=("easy",))
+    snap = await games.snapshot(started.game_id)
+    seat = sorted(snap.state.actors())[0]
+    who = press_args(snap, seat)
+    legal = {a.text() for a in snap.state.legal_actions(seat)}
+    illegal = next(t for t in ("t", "p", "c 6h 7h", "a 2s") if t not in legal)
+    with pytest.raises(IllegalMove):
+        await games.act(started.game_id, illegal, expected_version=0, **who)
+    with pytest.raises(IllegalMove):
+        await games.act(started.game_id, "DROP TABLE games;", expected_version=0, **who)
+    with pytest.raises(NotAllowed):
+        await games.act(started.game_id, next(iter(legal)), expected_version=0, user_id=123)
+    human_seat = next(x.seat for x in snap.seats if x.user_id == ANNA)
+    with pytest.raises(NotAllowed, match="person"):
+        await games.act(started.game_id, "t", expected_version=0, seat=human_seat,
+                        cause="computer")
+    with pytest.raises(StaleVersion):
+        await games.act(started.game_id, next(iter(legal)), expected_version=5, **who)
+    after = await games.snapshot(started.game_id)
+    assert after.version == 0 and after.state.to_dict() == snap.state.to_dict()
+
+
+async def test_hands_changed_names_exactly_the_seats_whose_hand_differs(db, services):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=("easy",))
+    rng = random.Random(5)
+    for _ in range(40):
+        before = await games.snapshot(started.game_id)
+        if before.status != "running":
+            break
+        seat = rng.choice(sorted(before.state.actors()))
+        action = rng.choice(list(before.state.legal_actions(seat)))
+        result = await games.act(started.game_id, action.text(),
+                                 expected_version=before.version, **press_args(before, seat))
+        after = await games.snapshot(started.game_id)
+        differ = {n for n in range(3)
+                  if before.state.view(n).hand != after.state.view(n).hand}
+        assert result.of(MoveApplied)[0].hands_changed == differ
+
+
+async def test_timeouts_play_the_default_and_repeated_timeouts_hand_the_seat_over(
+        db, services, clock):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=(),
+                             settings={"turn_seconds": 30})
+    assert started.turn_deadline == clock.now + timedelta(seconds=30)
+    with pytest.raises(NotYet):
+        await games.time_out(started.game_id, 0)
+    taken_over = False
+    version = 0
+    for _ in range(2 * TAKEOVER_AFTER + 2):
+        snap = await games.snapshot(started.game_id)
+        if snap.status != "running":
+            break
+        waited = sorted(snap.state.waiting_on())
+        clock.now = snap.turn_deadline + timedelta(seconds=1)
+        with pytest.raises(StaleVersion):
+            await games.time_out(started.game_id, snap.version - 1)
+        result = await games.time_out(started.game_id, snap.version)
+        moves = result.of(MoveApplied)
+        assert moves and {m.cause for m in moves} == {"timeout"}
+        assert moves[0].seat == waited[0]
+        expect = GameState.from_dict(snap.state.to_dict())
+        default = expect.default_action(waited[0])
+        assert moves[0].action == default.text()
+        version = result.version
+        taken_over = taken_over or bool(result.of(SeatTakenOver))
+    assert version > 0 and taken_over
+    snap = await games.snapshot(started.game_id)
+    over = [x for x in snap.seats if x.taken_over]
+    assert over and all(x.user_id is not None for x in over)
+    # A taken-over seat is now played as a computer; the person pressing again takes it back.
+    seat = over[0].seat
+    if snap.status == "running" and seat in snap.state.actors():
+        action = next(iter(snap.state.legal_actions(seat))).text()
+        await games.act(started.game_id, action, expected_version=snap.version,
+                        user_id=over[0].user_id)
+        back = await games.snapshot(started.game_id)
+        assert not back.seats[seat].taken_over
+
+
+async def test_only_the_host_cancels_and_a_cancelled_game_takes_no_moves(db, services):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=())
+    with pytest.raises(NotAllowed):
+        await games.cancel(started.game_id, BORIS)
+    cancelled = await games.cancel(started.game_id, ANNA)
+    assert cancelled.game_id == started.game_id
+    snap = await games.snapshot(started.game_id)
+    seat = sorted(snap.state.actors())[0]
+    with pytest.raises(GameOver, match="cancelled"):
+        await games.act(started.game_id, next(iter(snap.state.legal_actions(seat))).text(),
+                        expected_version=0, **press_args(snap, seat))
+    async with db.transaction() as s:
+        assert await game_repo.running_games(s) == []
+
+
+async def test_next_deal_continues_the_series_until_someone_reaches_n(db, services):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=(),
+                             settings={"rules": {"series_to": 2}})
+    game_id, deals = started.game_id, 1
+    with pytest.raises(Exception, match="not finished"):
+        await games.next_deal(game_id, ANNA)
+    while True:
+        results = await play_out(games, game_id, random.Random(deals))
+        ended = results[-1].of(DealEnded)[0]
+        if ended.series_over:
+            assert max(ended.matchsticks.values()) == 2
+            assert ended.matchsticks[ended.series_loser] == 2
+            with pytest.raises(Exception, match="series is over"):
+                await games.next_deal(game_id, BORIS)
+            break
+        assert max(ended.matchsticks.values()) < 2
+        with pytest.raises(NotAllowed):
+            await games.next_deal(game_id, 42)
+        nxt = await games.next_deal(game_id, BORIS)
+        assert nxt.deal_number == deals + 1 and nxt.series_id == started.series_id
+        with pytest.raises(StaleVersion, match="already started"):
+            await games.next_deal(game_id, ANNA)
+        game_id, deals = nxt.game_id, deals + 1
+        assert deals < 20
+    assert deals >= 2
+
+
+async def test_replay_prints_every_move_and_confirms_the_state(db, services):
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=())
+    results = await play_out(games, started.game_id, random.Random(3))
+    out = io.StringIO()
+    print_record(await load_record(db, started.game_id), out)
+    text = out.getvalue()
+    numbered = [ln for ln in text.splitlines() if ln[:5].strip().rstrip(".").isdigit()]
+    assert len(numbered) == len(results)
+    assert "log replays to the stored state: yes" in text
+    assert "result:" in text
