@@ -1,1 +1,14 @@
-"""engine layer; see ../../shared/ARCHITECTURE.md for what belongs here."""
+"""The rules engine: pure, fast Durak rules (see README.md for the contract)."""
+
+from .actions import Action, ActionKind, Event, EventKind, IllegalAction
+from .cards import Card, CardSet
+from .outcome import Outcome
+from .rules import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RulesError, RuleSet
+from .state import GameState, Phase
+from .view import PlayerView
+
+__all__ = [
+    "Action", "ActionKind", "Card", "CardSet", "Event", "EventKind", "GameState",
+    "IllegalAction", "Outcome", "PARAMETERS", "PLAYABLE_PRESETS", "PRESETS", "Phase",
+    "PlayerView", "RuleSet", "RulesError",
+]

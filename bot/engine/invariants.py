@@ -1,0 +1,93 @@
+"""RULES.md 'Invariants every implementation keeps', as a checker for tests and
+``durak simulate --check``: ``check_invariants(state)`` returns a list of violations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import RANK_MASKS, bits, card_text
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+def check_invariants(s: GameState) -> list[str]:
+    problems: list[str] = []
+    # Cards are conserved: hands + table + stock + discard = the deck, no card twice.
+    places = list(s.hands) + [1 << c for c in s.stock] + [1 << c for c in s.attacks] + [
+        1 << c for c in s.covers if c >= 0] + [s.discard]
+    union = 0
+    total = 0
+    for m in places:
+        union |= m
+        total += m.bit_count()
+    if total != union.bit_count():
+        seen = 0
+        for m in places:
+            for c in bits(m & seen):
+                problems.append(f"card {card_text(c)} is in two places")
+            seen |= m
+    if union != s.deck_mask:
+        missing, extra = s.deck_mask & ~union, union & ~s.deck_mask
+        if missing:
+            problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
+        if extra:
+            problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
+    if s.stock and s.turnup >= 0 and s.stock[0] != s.turnup:
+        problems.append("the turn-up is not at the bottom of the stock")
+    if s.is_over:
+        if s.outcome is None:
+            problems.append("deal over without an outcome")
+        elif sum(1 for p in s.in_play if p) > 1:
+            problems.append("deal over with more than one player holding cards")
+        return problems
+    # Someone can act.
+    if not s.actors():
+        problems.append("nobody has a legal action but the deal is not over")
+    if not s.waiting_on():
+        problems.append("the game waits on nobody but the deal is not over")
+    for seat in s.waiting_on():
+        if not s._legal_list(seat):
+            problems.append(f"waiting on seat {seat} who has no legal action")
+    # Table shape and limits.
+    if not len(s.attacks) == len(s.covers) == len(s.attack_by):
+        problems.append("attack/cover/attack_by lists differ in length")
+    if s.covers.count(-1) != s.n_unc:
+        problems.append("uncovered count out of date")
+    if len(s.attacks) > s.limit and s.attacks:
+        problems.append(f"{len(s.attacks)} attack cards over the limit in force {s.limit}")
+    base = s.cfg.limit_first if s.first_bout else s.cfg.limit_later
+    if s.limit > base:
+        problems.append(f"limit in force {s.limit} above the rule limit {base}")
+    if not s.taking and s.n_unc > s.hands[s.defender].bit_count():
+        problems.append("more uncovered attack cards than the defender holds")
+    for a, c in zip(s.attacks, s.covers):
+        if c >= 0 and not (s.beaters[a] >> c) & 1:
+            problems.append(f"{card_text(c)} covers {card_text(a)} but does not beat it")
+    ranks = 0
+    for c in s.attacks + [c for c in s.covers if c >= 0]:
+        ranks |= RANK_MASKS[c & 15]
+    if ranks != s.rank_cards:
+        problems.append("table ranks out of date")
+    if s.defender == s.attacker and s.attacks:
+        problems.append("the attacker is the defender")
+    if not s.in_play[s.defender] or not s.in_play[s.attacker]:
+        problems.append("an out player is attacker or defender")
+    for seat in range(s.n):
+        if not s.in_play[seat] and s.hands[seat]:
+            problems.append(f"seat {seat} is out but holds cards")
+        if (s.known[seat] & s.hands[seat]) & ~s.hands[seat]:
+            problems.append("known cards outside the hand")
+    if s.stock:
+        # while the stock lasts, nobody holds fewer cards at the start of a bout than hand_size
+        if not s.attacks and not s.version == 0:
+            for seat in range(s.n):
+                if s.in_play[seat] and s.hands[seat].bit_count() < s.cfg.hand_size:
+                    problems.append(f"seat {seat} was not replenished")
+    return problems
+
+
+def assert_invariants(s: GameState) -> None:
+    problems = check_invariants(s)
+    if problems:
+        raise AssertionError("; ".join(problems))

@@ -1,0 +1,48 @@
+"""``Outcome``: the result of a finished deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """fools: seats left holding cards (one, or a whole team); draw: nobody is left.
+
+    titles: seat -> "necktie" | "epaulettes" (RULES.md 'Fool with epaulettes').
+    stakes: seat -> stakes won (+) or paid (-) in Warsaw scoring; None for matchsticks.
+    teams: the team (tuple of seats) that lost, None without teams.
+    out_order: seats in the order they went out.
+    """
+
+    fools: tuple[int, ...] = ()
+    draw: bool = False
+    titles: dict[int, str] = field(default_factory=dict)
+    stakes: dict[int, int] | None = None
+    teams: tuple[int, ...] | None = None
+    out_order: tuple[int, ...] = ()
+
+    @property
+    def fool(self) -> int | None:
+        return self.fools[0] if len(self.fools) == 1 else None
+
+    def matchsticks(self) -> dict[int, int]:
+        """Matchsticks this deal gives: one per fool, none after a draw."""
+        return {s: 1 for s in self.fools}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"fools": list(self.fools), "draw": self.draw,
+                "titles": {str(k): v for k, v in self.titles.items()},
+                "stakes": None if self.stakes is None else {str(k): v for k, v in self.stakes.items()},
+                "teams": None if self.teams is None else list(self.teams),
+                "out_order": list(self.out_order)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Outcome:
+        return cls(fools=tuple(d.get("fools", ())), draw=bool(d.get("draw", False)),
+                   titles={int(k): v for k, v in (d.get("titles") or {}).items()},
+                   stakes=None if d.get("stakes") is None
+                   else {int(k): v for k, v in d["stakes"].items()},
+                   teams=None if d.get("teams") is None else tuple(d["teams"]),
+                   out_order=tuple(d.get("out_order", ())))

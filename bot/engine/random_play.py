@@ -1,0 +1,64 @@
+"""Random legal play through the public ``legal_actions`` + ``apply`` path (bench, simulate).
+
+Each step picks a random seat among those with a legal action, then a random legal action
+of that seat, and applies it checked. Random play ends: every bout is bounded by its limit
+and passes stand until a new cover.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action
+from .invariants import check_invariants
+from .rules import RuleSet
+from .state import GameState
+
+
+class InvariantViolation(AssertionError):
+    def __init__(self, problems: list[str], seed: int, actions: list[Action]):
+        self.problems, self.seed, self.actions = problems, seed, actions
+        super().__init__(f"seed {seed}: {'; '.join(problems)} after "
+                         f"{' '.join(a.log_text() for a in actions) or 'the deal'}")
+
+
+def play_random_game(rules: RuleSet, seed: int, rng: random.Random | None = None,
+                     check: bool = False, explore: bool = False, max_actions: int = 100_000,
+                     ) -> tuple[GameState, list[Action]]:
+    """Deal from ``seed`` and play random legal actions to the end.
+
+    ``rng`` chooses the moves (default: ``random.Random(seed)``). Each step a random seat
+    among ``waiting_on()`` acts (what a table of players does); with ``explore`` any seat
+    with a legal action may act, so throw-ins while cards are still uncovered happen too
+    (slower; the tests use both). With ``check`` the invariants are verified after every
+    action; a violation raises InvariantViolation with the seed and the action list.
+    """
+    rng = rng or random.Random(seed)
+    rand = rng.random
+    state = GameState.new(rules, seed)
+    actions: list[Action] = []
+    n = rules.players
+    seats = range(n)
+    legal = state.legal_actions
+    if check:
+        problems = check_invariants(state)
+        if problems:
+            raise InvariantViolation(problems, seed, actions)
+    while not state.is_over:
+        if explore:
+            options = [acts for acts in (list(legal(s)) for s in seats) if acts]
+            acts = options[int(rand() * len(options))] if len(options) > 1 else options[0]
+        else:
+            waiting = state.waiting_on()
+            seat = waiting[int(rand() * len(waiting))] if len(waiting) > 1 else waiting[0]
+            acts = list(legal(seat))
+        action = acts[int(rand() * len(acts))]
+        state.apply(action)
+        actions.append(action)
+        if check:
+            problems = check_invariants(state)
+            if problems:
+                raise InvariantViolation(problems, seed, actions)
+        if len(actions) > max_actions:
+            raise InvariantViolation(["the deal does not end"], seed, actions)
+    return state, actions

@@ -1,0 +1,312 @@
+"""``RuleSet``: every parameter of RULES.md's table, validated, with named presets.
+
+``PARAMETERS`` is the table the CLI prints (`durak rules`): name, default, allowed values,
+what it does. ``IMPLEMENTED`` says which values this engine plays today; ``validate()``
+refuses the others with "... not implemented yet" instead of pretending.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .cards import LOWEST_RANK
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be played, with a human reason."""
+
+
+class Param(NamedTuple):
+    name: str
+    default: Any
+    allowed: tuple  # allowed values; ints/bools/None/str
+    help: str
+
+
+HAND_SIZE = "hand_size"
+
+PARAMETERS: tuple[Param, ...] = (
+    Param("players", 2, tuple(range(2, 11)), "number of players: 2-6 (Warsaw up to 10)"),
+    Param("deck", 36, (24, 36, 52), "cards per pack: 24 (9-A), 36 (6-A), 52 (2-A)"),
+    Param("packs", 1, (1, 2, 3), "identical packs shuffled together (Warsaw)"),
+    Param("jokers", 0, (0, 2), "jokers per pack (house rule)"),
+    Param("hand_size", 6, (5, 6, 7, 8), "cards each player is dealt and refills to"),
+    Param("lead", "same_rank", ("single", "same_rank", "pagat_pattern", "warsaw_pairs"),
+          "what the principal attacker may open a bout with"),
+    Param("throw_in", "all", ("none", "principal", "neighbours", "all"),
+          "who may add cards of ranks already on the table"),
+    Param("others_join_after_first_beat", True, (True, False),
+          "other attackers may add only once the first attack card is covered"),
+    Param("bout_limit", 6, (6, HAND_SIZE), "max attack cards in a bout: 6 or hand_size"),
+    Param("first_bout_limit", 5, (None, 5), "max attack cards in the first bout of a deal"),
+    Param("transfer", "none", ("none", "play", "play_or_show"),
+          "perevodnoy: the defender passes the bout on by playing (or showing) a same rank"),
+    Param("on_fail", "take_all", ("take_all", "take_unbeaten", "warsaw"),
+          "what a defender who gives up picks up"),
+    Param("first_attacker", "lowest_trump", ("lowest_trump", "left_of_dealer"),
+          "who opens the first deal"),
+    Param("next_deal_first_attacker", "lowest_trump",
+          ("lowest_trump", "left_of_dealer", "fools_right"),
+          "who opens later deals of a series (fools_right: the fool defends first)"),
+    Param("after_defender_out", "attack_again", ("attack_again", "left_attacks"),
+          "who attacks next when the defender went out"),
+    Param("trump_exchange", "none", ("none", "six_any_time", "lowest_before_play", "warsaw_two"),
+          "swapping a low trump for the turn-up"),
+    Param("teams", "none", ("none", "2x2", "3x2", "2x3"), "team play (partners never attack each other)"),
+    Param("scoring", "matchsticks", ("matchsticks", "stakes"), "how a deal is scored"),
+    Param("series_to", 0, tuple(range(0, 100)),
+          "a series ends when someone reaches this many matchsticks (0: no limit)"),
+    Param("spades_by_spades", False, (False, True), "house: spades only beaten by higher spades"),
+    Param("crazy", False, (False, True), "house: spades_by_spades and diamonds always trump"),
+    Param("no_trump", False, (False, True), "house: no trump suit"),
+    Param("fallen_ace", "none", ("none", "trump", "every_suit"), "house: lowest card beats the ace"),
+    Param("albanian", False, (False, True), "house: the turn-up is drawn first"),
+    Param("changeable_trump", False, (False, True), "house: a hidden card under the turn-up"),
+    Param("railway", False, (False, True), "house: every card dealt, the trump card out of play"),
+    Param("poker", False, (False, True), "house: swap up to two cards with the stock"),
+    Param("weli", False, (False, True), "house: the 6♦ is wild"),
+    Param("jacks_high", False, (False, True), "house: trump jack highest (Ještěrka)"),
+    Param("cut", False, (False, True), "house: the cut before the deal (flavour only)"),
+)
+PARAMS_BY_NAME = {p.name: p for p in PARAMETERS}
+
+# Values this engine plays today (issue 2). Everything else is refused by validate().
+IMPLEMENTED: dict[str, tuple] = {
+    "players": tuple(range(2, 7)),
+    "packs": (1,),
+    "jokers": (0,),
+    "lead": ("single", "same_rank"),
+    "on_fail": ("take_all",),
+    "trump_exchange": ("none", "lowest_before_play"),
+    "teams": ("none",),
+    "scoring": ("matchsticks",),
+    "spades_by_spades": (False,), "crazy": (False,), "no_trump": (False,),
+    "fallen_ace": ("none",), "albanian": (False,), "changeable_trump": (False,),
+    "railway": (False,), "poker": (False,), "weli": (False,), "jacks_high": (False,),
+    "cut": (False,),
+}
+
+
+class Preset(NamedTuple):
+    description: str
+    overrides: dict
+    players: tuple[int, int]  # allowed player counts, inclusive
+    texts: str
+
+
+PRESETS: dict[str, Preset] = {
+    "podkidnoy": Preset("throw-in durak: defaults", {}, (2, 6), "001, 003, 004"),
+    "perevodnoy": Preset("podkidnoy with transfer by playing a same-rank card",
+                         {"transfer": "play"}, (2, 6), "003, 001"),
+    "perevodnoy_showing": Preset("perevodnoy; the same-rank trump may just be shown",
+                                 {"transfer": "play_or_show"}, (2, 6), "003"),
+    "prostoy_classic": Preset("single-card leads, only the principal attacker throws in",
+                              {"throw_in": "principal", "lead": "single", "transfer": "none"},
+                              (2, 6), "001"),
+    "prostoy_transfer": Preset("prostoy_classic with transfer",
+                               {"throw_in": "principal", "lead": "single", "transfer": "play"},
+                               (2, 6), "001"),
+    "single_card": Preset("one card per bout, no throw-ins (Prostušnij)",
+                          {"throw_in": "none", "lead": "single"}, (2, 6), "003"),
+    "prostoy_pagat": Preset(
+        "pagat's Prostoy: 1/3/5-card pattern leads, beat some and take the rest",
+        {"hand_size": 5, "lead": "pagat_pattern", "throw_in": "none", "on_fail": "take_unbeaten",
+         "first_attacker": "left_of_dealer", "next_deal_first_attacker": "left_of_dealer",
+         "after_defender_out": "left_attacks", "trump_exchange": "six_any_time"},
+        (2, 4), "000"),
+    "duren_piatkowy": Preset(
+        "Warsaw: pair leads in phases, stakes per card",
+        {"deck": 52, "hand_size": 5, "lead": "warsaw_pairs", "on_fail": "warsaw",
+         "first_attacker": "left_of_dealer", "next_deal_first_attacker": "left_of_dealer",
+         "trump_exchange": "warsaw_two", "scoring": "stakes"},
+        (2, 10), "002"),
+    "large_deck": Preset("52 cards, 7 in hand, bout limit = hand size",
+                         {"deck": 52, "hand_size": 7, "bout_limit": HAND_SIZE}, (2, 6), "001"),
+    "two_player_24": Preset("24-card deck for two", {"deck": 24}, (2, 6), "003"),
+    "vietnamese": Preset("52 cards, 8 in hand", {"deck": 52, "hand_size": 8}, (2, 4), "003"),
+    "jestetka": Preset("5 in hand, the trump jack is highest",
+                       {"hand_size": 5, "jacks_high": True}, (2, 6), "003"),
+    "teams": Preset("podkidnoy in teams", {"teams": "2x2", "players": 4}, (4, 6), "003"),
+}
+PLAYABLE_PRESETS = ("podkidnoy", "perevodnoy", "perevodnoy_showing", "prostoy_classic",
+                    "prostoy_transfer", "single_card", "large_deck", "two_player_24", "vietnamese")
+
+
+def parse_value(name: str, text: Any) -> Any:
+    """Turn a command-line string into the parameter's value type ("6", "none", "true")."""
+    param = PARAMS_BY_NAME.get(name)
+    if param is None:
+        raise RulesError(f"unknown rule {name!r}; known: {', '.join(PARAMS_BY_NAME)}")
+    if not isinstance(text, str):
+        return text
+    t = text.strip().lower()
+    for value in param.allowed:
+        if isinstance(value, bool):
+            if t in (("true", "yes", "on", "1") if value else ("false", "no", "off", "0")):
+                return value
+        elif value is None:
+            if t in ("none", "null", "off", "-"):
+                return None
+        elif str(value).lower() == t:
+            return value
+    raise RulesError(f"{name}={text!r} is not allowed; allowed: {allowed_text(param)}")
+
+
+def allowed_text(param: Param) -> str:
+    if len(param.allowed) > 4 and all(type(v) is int for v in param.allowed):
+        return f"{param.allowed[0]}..{param.allowed[-1]}"
+    return ", ".join("none" if v is None else str(v).lower() for v in param.allowed)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One game's rules. ``preset`` records the preset it started from (for messages)."""
+
+    players: int = 2
+    deck: int = 36
+    packs: int = 1
+    jokers: int = 0
+    hand_size: int = 6
+    lead: str = "same_rank"
+    throw_in: str = "all"
+    others_join_after_first_beat: bool = True
+    bout_limit: int | str = 6
+    first_bout_limit: int | None = 5
+    transfer: str = "none"
+    on_fail: str = "take_all"
+    first_attacker: str = "lowest_trump"
+    next_deal_first_attacker: str = "lowest_trump"
+    after_defender_out: str = "attack_again"
+    trump_exchange: str = "none"
+    teams: str = "none"
+    scoring: str = "matchsticks"
+    series_to: int = 0
+    spades_by_spades: bool = False
+    crazy: bool = False
+    no_trump: bool = False
+    fallen_ace: str = "none"
+    albanian: bool = False
+    changeable_trump: bool = False
+    railway: bool = False
+    poker: bool = False
+    weli: bool = False
+    jacks_high: bool = False
+    cut: bool = False
+    preset_name: str = field(default="podkidnoy", compare=True)
+
+    # -- construction -------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> RuleSet:
+        """The named preset with keyword overrides (values or "NAME=VALUE"-style strings)."""
+        p = PRESETS.get(name)
+        if p is None:
+            raise RulesError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+        values = {**p.overrides, **{k: parse_value(k, v) for k, v in overrides.items()}}
+        if "players" not in values:
+            values["players"] = max(2, p.players[0])
+        return cls(**values, preset_name=name)
+
+    def with_overrides(self, overrides: dict[str, Any]) -> RuleSet:
+        """A copy with parameters set from values or strings ({"bout_limit": "hand_size"})."""
+        parsed = {k: parse_value(k, v) for k, v in overrides.items()}
+        return dataclasses.replace(self, **parsed)
+
+    @staticmethod
+    def parse_assignment(text: str) -> tuple[str, Any]:
+        """"NAME=VALUE" -> (name, typed value); RulesError on a bad name or value."""
+        name, sep, value = text.partition("=")
+        if not sep:
+            raise RulesError(f"expected NAME=VALUE, got {text!r}")
+        name = name.strip().replace("-", "_")
+        return name, parse_value(name, value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(f"unknown rule(s): {', '.join(sorted(unknown))}")
+        values = {k: (v if k == "preset_name" else parse_value(k, v)) for k, v in data.items()}
+        return cls(**values)
+
+    # -- derived ------------------------------------------------------------------------
+    @property
+    def deck_size(self) -> int:
+        return self.deck * self.packs + self.jokers * self.packs
+
+    @property
+    def lowest_rank(self) -> int:
+        return LOWEST_RANK[self.deck]
+
+    def base_limit(self, first_bout: bool) -> int:
+        """The bout limit before the defender's hand is taken into account."""
+        if first_bout and self.first_bout_limit is not None:
+            base = self.first_bout_limit
+        else:
+            base = self.hand_size if self.bout_limit == HAND_SIZE else int(self.bout_limit)
+        return base
+
+    # -- validation ---------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Every reason this rule set cannot be played (empty when it can)."""
+        out = []
+        for p in PARAMETERS:
+            value = getattr(self, p.name)
+            if value not in p.allowed or type(value) is not type(p.default) and p.name not in ("bout_limit", "first_bout_limit"):
+                out.append(f"{p.name}={value!r} is not allowed; allowed: {allowed_text(p)}")
+        if out:
+            return out
+        for name, ok in IMPLEMENTED.items():
+            value = getattr(self, name)
+            if value not in ok:
+                shown = "none" if value is None else str(value).lower()
+                out.append(f"{name}={shown} is not implemented yet")
+        warsaw = self.lead == "warsaw_pairs" or self.on_fail == "warsaw"
+        if self.players > 6 and not warsaw:
+            out.append(f"{self.players} players need the Warsaw game; others take 2-6")
+        if (self.lead == "warsaw_pairs") != (self.on_fail == "warsaw"):
+            out.append("lead=warsaw_pairs and on_fail=warsaw go together (Warsaw)")
+        if self.on_fail == "take_unbeaten" and self.throw_in != "none":
+            out.append("on_fail=take_unbeaten (pagat) has no throw-ins: set throw_in=none")
+        if self.trump_exchange == "six_any_time" and self.deck == 24:
+            out.append("trump_exchange=six_any_time needs a deck with sixes (36 or 52)")
+        if self.trump_exchange == "warsaw_two" and not warsaw:
+            out.append("trump_exchange=warsaw_two belongs to the Warsaw game")
+        if self.teams != "none":
+            need = {"2x2": 4, "3x2": 6, "2x3": 6}[self.teams]
+            if self.players != need:
+                out.append(f"teams={self.teams} needs exactly {need} players")
+        preset = PRESETS.get(self.preset_name)
+        if preset and not preset.players[0] <= self.players <= preset.players[1]:
+            lo, hi = preset.players
+            out.append(f"{self.preset_name} is for {lo}-{hi} players, not {self.players}")
+        need_cards = self.players * self.hand_size
+        if need_cards > self.deck_size:
+            out.append(self._deck_advice(need_cards))
+        return out
+
+    def _deck_advice(self, need: int) -> str:
+        bigger = [d for d in (24, 36, 52) if d * self.packs >= need]
+        reason = (f"{self.players} players x {self.hand_size} cards = {need} cards, "
+                  f"more than the {self.deck_size}-card deck")
+        if bigger:
+            return f"{reason}; use deck={bigger[0]}"
+        fits = [h for h in (5, 6, 7, 8) if self.players * h <= self.deck_size]
+        return f"{reason}; use a smaller hand_size ({fits[-1]})" if fits else reason
+
+    def validate(self) -> RuleSet:
+        problems = self.problems()
+        if problems:
+            raise RulesError("; ".join(problems))
+        return self
+
+    def describe(self) -> str:
+        """Parameters that differ from the defaults, e.g. "transfer=play, players=3"."""
+        diffs = [f"{p.name}={getattr(self, p.name)}" for p in PARAMETERS
+                 if getattr(self, p.name) != p.default]
+        return ", ".join(diffs) or "defaults"

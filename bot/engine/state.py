@@ -1,0 +1,734 @@
+"""``GameState``: one deal of the throw-in family (RULES.md 'A bout'), fast and pure.
+
+Hands are int bitmasks, the table three short parallel lists (attack card, cover or -1,
+who played the attack card). Everything that depends only on the rules or the trump lives
+in shared per-rule/per-trump tables (``_Config``, ``beaters``) that clones share.
+
+Decisions where RULES.md is silent (also in the README):
+- A throw-in is one card per action; only the lead may hold several cards.
+- The defender may declare take only while some attack card is uncovered.
+- A pass is refused when the attacker has no card to add (they have passed automatically)
+  or their pass already stands.
+- ``others_join_after_first_beat``: if the defender takes before covering anything, the
+  other attackers never get to join that bout (nothing was covered).
+- A transfer by playing also respects the bout limit (the card is an attack card); after a
+  transfer the limit in force is min(limit, the new defender's hand).
+- With ``trump_exchange=lowest_before_play`` the holder of the deck's lowest trump is asked
+  before the first lead (phase ``exchange``: exchange or keep); the first attacker waits.
+- ``lowest_trump`` first attacker: in the six-player 36-card deal the turn-up given to the
+  dealer counts as held by the dealer.
+- Titles: the fool must have defended the final bout and the last attack card must be of
+  the deck's lowest rank: necktie, or epaulettes when that attacker played two or more
+  lowest-rank cards in that bout.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from .actions import Action, ActionKind, Event, EventKind, IllegalAction
+from .beats import build_beats
+from .cards import RANK_MASKS, SUIT_MASKS, bits, card_text, mask_of
+from .deal import deal
+from .leads import LEADS
+from .outcome import Outcome
+from .rules import RulesError, RuleSet
+
+ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
+TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
+                                  ActionKind.KEEP)
+_mk = tuple.__new__
+EV_TAKEN, EV_BEATEN, EV_DREW, EV_NEW_BOUT = (EventKind.TAKEN, EventKind.BEATEN_OFF,
+                                             EventKind.DREW, EventKind.NEW_BOUT)
+_attackers_cache: dict[tuple, tuple[tuple[int, ...], int]] = {}
+_orders: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _replenish_order(n: int, a: int, d: int) -> tuple[int, ...]:
+    """RULES.md 'A bout' 4: principal attacker, the others clockwise from them, defender last."""
+    key = (n, a, d)
+    order = _orders.get(key)
+    if order is None:
+        order = _orders[key] = tuple(
+            [a] + [(a + k) % n for k in range(1, n) if (a + k) % n != d] + [d])
+    return order
+
+
+class Phase(str, Enum):
+    EXCHANGE = "exchange"  # lowest_before_play: waiting for the lowest-trump holder
+    PLAY = "play"
+    OVER = "over"
+
+
+P_EXCHANGE, P_PLAY, P_OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
+
+
+class _Config:
+    """Rule-derived constants, computed once per RuleSet and shared by every state."""
+
+    __slots__ = ("hand_size", "lead_enum", "lead_check", "throw_in", "others_join", "transfer",
+                 "show", "limit_first", "limit_later", "lowest_rank", "attack_again")
+
+    def __init__(self, rules: RuleSet):
+        self.hand_size = rules.hand_size
+        lead = LEADS[rules.lead]
+        self.lead_enum, self.lead_check = lead.enumerate, lead.check
+        self.throw_in = rules.throw_in
+        self.others_join = rules.others_join_after_first_beat
+        self.transfer = rules.transfer != "none"
+        self.show = rules.transfer == "play_or_show"
+        self.limit_first = rules.base_limit(True)
+        self.limit_later = rules.base_limit(False)
+        self.lowest_rank = rules.lowest_rank
+        self.attack_again = rules.after_defender_out == "attack_again"
+
+
+_configs: dict[RuleSet, _Config] = {}
+
+
+def _config(rules: RuleSet) -> _Config:
+    cfg = _configs.get(rules)
+    if cfg is None:
+        rules.validate()
+        cfg = _configs[rules] = _Config(rules)
+    return cfg
+
+
+class GameState:
+    """One deal. Mutated by ``apply``; ``clone`` for search. Seats are 0..players-1."""
+
+    __slots__ = ("rules", "cfg", "beaters", "deck_mask", "seed", "dealer", "n", "hands", "known",
+                 "stock", "turnup", "trump", "discard", "attacks", "covers", "attack_by",
+                 "n_unc", "rank_cards", "attacker", "defender", "att_mask", "att_list",
+                 "passed", "taking", "limit", "shown", "first_bout", "bout_no", "in_play",
+                 "out_order", "phase", "exchange_holder", "outcome", "version", "later_deal",
+                 "prev_fool", "first_attacker_seat", "_lc_key", "_lc")
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, rules: RuleSet, seed: int, dealer: int | None = None, *,
+            later_deal: bool = False, prev_fool: int | None = None) -> GameState:
+        """Deal a new game. ``later_deal``/``prev_fool`` select next_deal_first_attacker
+        (series); ``GameState.next_deal`` fills them in."""
+        cfg = _config(rules)
+        d = deal(rules, seed, dealer)
+        s = cls._blank(rules, cfg, d.trump)
+        s.seed, s.dealer = seed, d.dealer
+        s.hands, s.known, s.stock, s.turnup = d.hands, d.known, d.stock, d.turnup
+        s.later_deal, s.prev_fool = later_deal, prev_fool
+        s._choose_first_attacker()
+        return s
+
+    @classmethod
+    def _blank(cls, rules: RuleSet, cfg: _Config, trump: int) -> GameState:
+        s = object.__new__(cls)
+        s.rules, s.cfg, s.n = rules, cfg, rules.players
+        s.beaters, s.deck_mask = build_beats(rules, trump)
+        s.trump = trump
+        s.seed, s.dealer = 0, 0
+        s.hands, s.known, s.stock, s.turnup = [0] * s.n, [0] * s.n, [], -1
+        s.discard = 0
+        s.attacks, s.covers, s.attack_by = [], [], []
+        s.n_unc = s.rank_cards = 0
+        s.attacker = s.defender = 0
+        s.att_mask, s.att_list = 0, ()
+        s.passed, s.taking, s.limit, s.shown = 0, False, 0, 0
+        s.first_bout, s.bout_no = True, 0
+        s.in_play = [True] * s.n
+        s.out_order = []
+        s.phase, s.exchange_holder, s.outcome, s.version = P_PLAY, -1, None, 0
+        s.later_deal, s.prev_fool, s.first_attacker_seat = False, None, 0
+        s._lc_key, s._lc = -1, None
+        return s
+
+    def _choose_first_attacker(self) -> None:
+        """RULES.md deal step 5 (+ next_deal_first_attacker for later deals of a series)."""
+        rules, n = self.rules, self.n
+        how = rules.next_deal_first_attacker if self.later_deal else rules.first_attacker
+        if how == "fools_right" and self.prev_fool is None:
+            how = rules.first_attacker  # Decision: after a draw there is no fool to defend
+        if rules.no_trump:
+            how = "left_of_dealer"
+        att = (self.dealer + 1) % n
+        if how == "lowest_trump" and self.trump >= 0:
+            trumps = SUIT_MASKS[self.trump]
+            best = None
+            for seat in range(n):
+                m = self.hands[seat] & trumps
+                if m:
+                    low = min(bits(m), key=lambda c: (c & 15, c))
+                    if best is None or (low & 15, low) < (best[0] & 15, best[0]):
+                        best = (low, seat)
+            if best is not None:
+                att = best[1]
+        elif how == "fools_right":
+            att = (self.prev_fool - 1) % n
+        self.attacker = att
+        self.first_attacker_seat = att
+        self._start_bout(att, (att + 1) % n)
+        if rules.trump_exchange == "lowest_before_play" and self.stock and self.trump >= 0:
+            lowest = self.trump * 16 + self.cfg.lowest_rank
+            for seat in range(n):
+                if (self.hands[seat] >> lowest) & 1:
+                    self.phase, self.exchange_holder = P_EXCHANGE, seat
+
+    def _start_bout(self, attacker: int, defender: int) -> None:
+        self.attacker, self.defender = attacker, defender
+        self.passed, self.taking, self.shown = 0, False, 0
+        self._set_attackers()
+        base = self.cfg.limit_first if self.first_bout else self.cfg.limit_later
+        self.limit = min(base, self.hands[defender].bit_count())
+
+    def _set_attackers(self) -> None:
+        """Seats allowed by ``throw_in`` to add cards against the current defender."""
+        key = (self.cfg.throw_in, tuple(self.in_play), self.attacker, self.defender)
+        hit = _attackers_cache.get(key)
+        if hit is None:
+            self._compute_attackers()
+            _attackers_cache[key] = (self.att_list, self.att_mask)
+        else:
+            self.att_list, self.att_mask = hit
+
+    def _compute_attackers(self) -> None:
+        ti, d, a = self.cfg.throw_in, self.defender, self.attacker
+        if ti == "all":
+            seats = [s for s in range(self.n) if self.in_play[s] and s != d]
+        elif ti == "neighbours":
+            seats = sorted({a, self._left(d), self._right(d)} - {d})
+        elif ti == "principal":
+            seats = [a]
+        else:
+            seats = []
+        self.att_list = tuple(seats)
+        self.att_mask = mask_of(seats)
+
+    def _left(self, seat: int) -> int:
+        n, in_play = self.n, self.in_play
+        s = (seat + 1) % n
+        while not in_play[s]:
+            s = (s + 1) % n
+        return s
+
+    def _right(self, seat: int) -> int:
+        n, in_play = self.n, self.in_play
+        s = (seat - 1) % n
+        while not in_play[s]:
+            s = (s - 1) % n
+        return s
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is P_OVER
+
+    def _addable(self, p: int) -> int:
+        """Cards seat ``p`` may throw in right now (0 if none or not allowed)."""
+        if not (self.att_mask >> p) & 1 or len(self.attacks) >= self.limit:
+            return 0
+        if (p != self.attacker and self.cfg.others_join
+                and self.n_unc == len(self.attacks)):
+            return 0
+        return self.hands[p] & self.rank_cards
+
+    def _transfer_target(self) -> int:
+        """The seat a transfer would pass the bout to, or -1 if no transfer is possible."""
+        if self.n_unc != len(self.attacks) or self.taking or not self.attacks:
+            return -1
+        if self.rank_cards != RANK_MASKS[self.attacks[0] & 15]:
+            return -1
+        return self._left(self.defender)
+
+    def _legal_list(self, p: int) -> list[Action]:
+        """Legal actions of seat ``p``, cached until the next action (``apply`` uses the
+        cache to accept a generated action without re-deriving the rules)."""
+        key = self.version * 16 + p
+        if self._lc_key == key:
+            return self._lc
+        self._lc = out = self._compute_legal(p)
+        self._lc_key = key
+        return out
+
+    def _compute_legal(self, p: int) -> list[Action]:
+        phase = self.phase
+        if phase is not P_PLAY:
+            if phase is P_EXCHANGE and p == self.exchange_holder:
+                return [_mk(Action, (p, EXCHANGE, ())), _mk(Action, (p, KEEP, ()))]
+            return []
+        attacks = self.attacks
+        if not attacks:
+            if p != self.attacker:
+                return []
+            return [_mk(Action, (p, ATTACK, cs))
+                    for cs in self.cfg.lead_enum(self.hands[p], self.limit)]
+        if p == self.defender:
+            if self.taking or not self.n_unc:
+                return []
+            hand, beaters, covers = self.hands[p], self.beaters, self.covers
+            out = []
+            for i, a in enumerate(attacks):
+                if covers[i] < 0:
+                    m = hand & beaters[a]
+                    while m:
+                        low = m & -m
+                        out.append(_mk(Action, (p, COVER, (a, low.bit_length() - 1))))
+                        m ^= low
+            if self.cfg.transfer and self.n_unc == len(attacks):
+                out.extend(self._transfers(p))
+            out.append(_mk(Action, (p, TAKE, ())))
+            return out
+        m = self._addable(p)
+        if not m:
+            return []
+        out = []
+        while m:
+            low = m & -m
+            out.append(_mk(Action, (p, ATTACK, (low.bit_length() - 1,))))
+            m ^= low
+        if not (self.passed >> p) & 1:
+            out.append(_mk(Action, (p, PASS, ())))
+        return out
+
+    def _transfers(self, p: int) -> list[Action]:
+        target = self._transfer_target()
+        if target < 0:
+            return []
+        out = []
+        n_table = len(self.attacks)
+        rank_m = self.hands[p] & RANK_MASKS[self.attacks[0] & 15]
+        target_hand = self.hands[target].bit_count()
+        base = self.cfg.limit_first if self.first_bout else self.cfg.limit_later
+        if n_table + 1 <= base and target_hand >= n_table + 1:
+            out += [_mk(Action, (p, TRANSFER, (c,))) for c in bits(rank_m)]
+        if self.cfg.show and self.trump >= 0 and target_hand >= n_table:
+            showable = rank_m & SUIT_MASKS[self.trump] & ~self.shown
+            out += [_mk(Action, (p, SHOW, (c,))) for c in bits(showable)]
+        return out
+
+    def legal_actions(self, player: int):
+        """Generator of every legal Action for ``player`` now (empty when nothing to do)."""
+        yield from self._legal_list(player)
+
+    def actors(self) -> tuple[int, ...]:
+        """Seats that have at least one legal action now."""
+        return tuple(s for s in range(self.n) if self._legal_list(s))
+
+    def waiting_on(self) -> tuple[int, ...]:
+        """Seats whose action the game needs to progress (the timer targets)."""
+        phase = self.phase
+        if phase is P_EXCHANGE:
+            return (self.exchange_holder,)
+        if phase is P_OVER:
+            return ()
+        if not self.attacks:
+            return (self.attacker,)
+        if self.n_unc and not self.taking:
+            return (self.defender,)
+        passed = self.passed
+        return tuple(s for s in self.att_list if not (passed >> s) & 1 and self._addable(s))
+
+    def default_action(self, player: int) -> Action | None:
+        """The timeout move: keep / the lowest single-card lead / take / pass."""
+        if player not in self.waiting_on():
+            return None
+        if self.phase is P_EXCHANGE:
+            return Action(player, KEEP, ())
+        if not self.attacks:
+            trump = self.trump
+            low = min(bits(self.hands[player]),
+                      key=lambda c: ((c >> 4) & 3 == trump, c & 15, c))
+            return Action(player, ATTACK, (low,))
+        if player == self.defender:
+            return Action(player, TAKE, ())
+        return Action(player, PASS, ())
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Check ``action`` against the rules, then play it. Raises IllegalAction(reason).
+
+        An action found in the cached legal list of its seat (same version) is legal by
+        construction; anything else goes through the rule-by-rule check."""
+        try:
+            hit = self._lc_key == self.version * 16 + action[0] and action in self._lc
+        except (TypeError, IndexError):
+            hit = False
+        if not hit:
+            self._check(action)
+        return self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action`` without checking it (search/bench on generated actions)."""
+        p, kind, cards = action
+        self.version += 1
+        if kind is COVER:
+            a, c = cards
+            i = self.attacks.index(a)
+            self.covers[i] = c
+            self.hands[p] &= ~(1 << c)
+            self.n_unc -= 1
+            self.passed = 0
+            self.rank_cards |= RANK_MASKS[c & 15]
+        elif kind is ATTACK:
+            hand = self.hands[p]
+            for c in cards:
+                hand &= ~(1 << c)
+                self.attacks.append(c)
+                self.covers.append(-1)
+                self.attack_by.append(p)
+                self.rank_cards |= RANK_MASKS[c & 15]
+            self.hands[p] = hand
+            self.n_unc += len(cards)
+            self.passed &= ~(1 << p)
+        elif kind is PASS:
+            self.passed |= 1 << p
+        elif kind is TAKE:
+            self.taking = True
+            self.passed = 0
+        elif kind is TRANSFER or kind is SHOW:
+            return self._transfer(p, kind, cards[0])
+        elif kind is EXCHANGE:
+            return self._exchange(p)
+        elif kind is KEEP:
+            self.phase, self.exchange_holder = P_PLAY, -1
+            return ()
+        return self._settle()
+
+    def _transfer(self, p: int, kind: ActionKind, c: int) -> tuple[Event, ...]:
+        target = self._left(self.defender)
+        if kind is TRANSFER:
+            self.hands[p] &= ~(1 << c)
+            self.attacks.append(c)
+            self.covers.append(-1)
+            self.attack_by.append(p)
+            self.n_unc += 1
+        else:
+            self.shown |= 1 << c
+            self.known[p] |= 1 << c
+        self.attacker, self.defender = p, target
+        self.passed, self.taking = 0, False
+        self._set_attackers()
+        base = self.cfg.limit_first if self.first_bout else self.cfg.limit_later
+        self.limit = min(base, self.hands[target].bit_count())
+        return (Event(EventKind.TRANSFERRED, target, len(self.attacks),
+                      (c,)),)
+
+    def _exchange(self, p: int) -> tuple[Event, ...]:
+        low, up = self.trump * 16 + self.cfg.lowest_rank, self.turnup
+        self.hands[p] = (self.hands[p] & ~(1 << low)) | (1 << up)
+        self.known[p] |= 1 << up
+        self.stock[0] = low
+        self.turnup = low
+        self.phase, self.exchange_holder = P_PLAY, -1
+        return (Event(EventKind.EXCHANGED, p, 1, (low, up)),)
+
+    def _all_passed(self) -> bool:
+        passed = self.passed
+        for s in self.att_list:
+            if not (passed >> s) & 1 and self._addable(s):
+                return False
+        return True
+
+    def _settle(self) -> tuple[Event, ...]:
+        """End the bout when RULES.md 'A bout' 3 says it is over."""
+        attacks = self.attacks
+        if not attacks:
+            return ()
+        if self.n_unc == 0:
+            if (len(attacks) >= self.limit or not self.hands[self.defender]
+                    or self._all_passed()):
+                return self._end_bout(False)
+        elif self.taking and (len(attacks) >= self.limit or self._all_passed()):
+            return self._end_bout(True)
+        return ()
+
+    def _end_bout(self, taken: bool) -> tuple[Event, ...]:
+        d, a = self.defender, self.attacker
+        attacks = self.attacks
+        cards = attacks + [c for c in self.covers if c >= 0]
+        table = 0
+        for c in cards:
+            table |= 1 << c
+        if taken:
+            self.hands[d] |= table
+            self.known[d] |= table
+            events = [_mk(Event, (EV_TAKEN, d, len(cards), tuple(cards)))]
+        else:
+            self.discard |= table
+            events = [_mk(Event, (EV_BEATEN, d, len(cards), ()))]
+        last_bout = (attacks, self.attack_by)
+        self.attacks, self.covers, self.attack_by = [], [], []
+        self.n_unc = self.rank_cards = 0
+        stock, hands, in_play, n = self.stock, self.hands, self.in_play, self.n
+        if stock:
+            hs = self.cfg.hand_size
+            for s in _replenish_order(n, a, d):
+                if not in_play[s]:
+                    continue
+                need = hs - hands[s].bit_count()
+                if need <= 0:
+                    continue
+                drawn = stock[-need:]
+                del stock[-need:]
+                h = hands[s]
+                for c in drawn:
+                    h |= 1 << c
+                hands[s] = h
+                events.append(_mk(Event, (EV_DREW, s, len(drawn), ())))
+                if not stock:
+                    self.known[s] |= 1 << self.turnup
+                    break
+        remaining = n
+        if not stock:
+            for s in range(n):
+                if in_play[s] and not hands[s]:
+                    in_play[s] = False
+                    self.out_order.append(s)
+                    events.append(Event(EventKind.OUT, s))
+            remaining = in_play.count(True)
+        self.first_bout = False
+        self.bout_no += 1
+        if remaining <= 1:
+            left = [s for s in range(n) if in_play[s]]
+            self._finish(left, d, last_bout)
+            events.append(Event(EventKind.END, left[0] if left else -1))
+            return tuple(events)
+        if taken:
+            att = self._left(d)
+        elif in_play[d]:
+            att = d
+        elif self.cfg.attack_again:
+            att = self._right(self._left(d))
+        else:
+            att = self._left(d)
+        self._start_bout(att, self._left(att))
+        events.append(_mk(Event, (EV_NEW_BOUT, att, 0, ())))
+        return tuple(events)
+
+    def _finish(self, remaining: list[int], last_defender: int,
+                last_bout: tuple[list[int], list[int]]) -> None:
+        self.phase = P_OVER
+        self.att_mask, self.att_list = 0, ()
+        titles: dict[int, str] = {}
+        if remaining and remaining[0] == last_defender:
+            attacks, by = last_bout
+            low = self.cfg.lowest_rank
+            if attacks and attacks[-1] & 15 == low:
+                who = by[-1]
+                count = sum(1 for c, s in zip(attacks, by) if s == who and c & 15 == low)
+                titles[last_defender] = "epaulettes" if count >= 2 else "necktie"
+        self.outcome = Outcome(fools=tuple(remaining), draw=not remaining,
+                               titles=titles, out_order=tuple(self.out_order))
+
+    # ------------------------------------------------------------------ checking
+    def _check(self, action: Action) -> None:
+        try:
+            p, kind, cards = action
+        except (TypeError, ValueError):
+            raise IllegalAction(f"not an action: {action!r}") from None
+        if not isinstance(p, int) or not 0 <= p < self.n:
+            raise IllegalAction(f"no seat {p!r} at this table")
+        if not isinstance(kind, ActionKind):
+            raise IllegalAction(f"unknown action kind {kind!r}")
+        if type(cards) is not tuple:
+            raise IllegalAction("cards must be a tuple of card ids")
+        for c in cards:
+            if type(c) is not int and not isinstance(c, int) or not 0 <= c < 192:
+                raise IllegalAction("cards must be a tuple of card ids")
+        if self.phase is P_OVER:
+            raise IllegalAction("the deal is over")
+        if self.phase is P_EXCHANGE:
+            if kind is not EXCHANGE and kind is not KEEP:
+                raise IllegalAction("trump_exchange=lowest_before_play: the holder of the "
+                                    "lowest trump decides (exchange or keep) before the first lead")
+            if p != self.exchange_holder:
+                raise IllegalAction("only the holder of the lowest trump may exchange it")
+            return
+        if kind is EXCHANGE or kind is KEEP:
+            raise IllegalAction("the trump exchange is only before the first lead")
+        hand = self.hands[p]
+        for c in (cards[1:] if kind is COVER else cards):
+            if not (hand >> c) & 1:
+                raise IllegalAction(f"{card_text(c)} is not in your hand")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is named twice")
+        if kind is COVER:
+            self._check_cover(p, cards)
+        elif kind is ATTACK:
+            self._check_attack(p, cards)
+        elif kind is TAKE:
+            if p != self.defender:
+                raise IllegalAction("only the defender may take")
+            if self.taking:
+                raise IllegalAction("you have already declared take")
+            if not self.n_unc:
+                raise IllegalAction("take: every attack card is covered, nothing to take")
+        elif kind is PASS:
+            if p == self.defender:
+                raise IllegalAction("the defender does not pass: cover or take")
+            if not self.attacks:
+                raise IllegalAction("the principal attacker must lead, not pass")
+            if not (self.att_mask >> p) & 1:
+                raise IllegalAction(self._not_attacker_reason())
+            if (self.passed >> p) & 1:
+                raise IllegalAction("your pass already stands")
+            if not self._addable(p):
+                raise IllegalAction("you have nothing to add, so you have passed already")
+        else:
+            self._check_transfer(p, kind, cards)
+
+    def _not_attacker_reason(self) -> str:
+        ti = self.cfg.throw_in
+        if ti == "none":
+            return "throw_in=none: nobody adds cards after the lead"
+        if ti == "principal":
+            return "throw_in=principal: only the principal attacker adds cards"
+        if ti == "neighbours":
+            return "throw_in=neighbours: only the defender's neighbours add cards"
+        return "you are not an attacker in this bout"
+
+    def _check_cover(self, p: int, cards: tuple[int, ...]) -> None:
+        if len(cards) != 2:
+            raise IllegalAction("cover names the attack card and the covering card")
+        if p != self.defender:
+            raise IllegalAction("only the defender covers")
+        if self.taking:
+            raise IllegalAction("take is final: no more covers after it")
+        a, c = cards
+        try:
+            i = self.attacks.index(a)
+        except ValueError:
+            raise IllegalAction(f"{card_text(a)} is not an attack card on the table") from None
+        if self.covers[i] >= 0:
+            raise IllegalAction(f"{card_text(a)} is already covered")
+        if not (self.beaters[a] >> c) & 1:
+            raise IllegalAction(f"{card_text(c)} does not beat {card_text(a)}: same suit and "
+                                "higher rank, or a trump on a non-trump")
+
+    def _check_attack(self, p: int, cards: tuple[int, ...]) -> None:
+        if not cards:
+            raise IllegalAction("attack with at least one card")
+        if p == self.defender:
+            raise IllegalAction("the defender does not attack")
+        if not self.attacks:
+            if p != self.attacker:
+                raise IllegalAction("the principal attacker leads the bout")
+            reason = self.cfg.lead_check(cards, self.limit)
+            if reason:
+                raise IllegalAction(reason)
+            if len(cards) > self.limit:
+                raise IllegalAction(f"bout limit: at most {self.limit} attack cards in this "
+                                    "bout (limit, first-bout limit, defender's hand)")
+            return
+        if len(cards) != 1:
+            raise IllegalAction("throw in one card at a time")
+        if not (self.att_mask >> p) & 1:
+            raise IllegalAction(self._not_attacker_reason())
+        if len(self.attacks) >= self.limit:
+            raise IllegalAction(f"bout limit: {self.limit} attack cards is the most in this "
+                                "bout (limit, first-bout limit, defender's hand)")
+        if p != self.attacker and self.cfg.others_join and self.n_unc == len(self.attacks):
+            raise IllegalAction("others_join_after_first_beat: others add only after the "
+                                "first attack card is covered")
+        if not (self.rank_cards >> cards[0]) & 1:
+            raise IllegalAction(f"throw-in: no {card_text(cards[0])[:-1]} on the table; add only "
+                                "ranks already on the table")
+
+    def _check_transfer(self, p: int, kind: ActionKind, cards: tuple[int, ...]) -> None:
+        if not self.cfg.transfer or (kind is SHOW and not self.cfg.show):
+            raise IllegalAction(f"transfer={self.rules.transfer}: this transfer is not allowed")
+        if len(cards) != 1:
+            raise IllegalAction("a transfer names one card")
+        if p != self.defender:
+            raise IllegalAction("only the defender transfers")
+        if self.taking:
+            raise IllegalAction("take is final: no transfer after it")
+        c = cards[0]
+        if not self.attacks or self.n_unc != len(self.attacks):
+            raise IllegalAction("transfer: only while no attack card is covered")
+        if self.rank_cards != RANK_MASKS[self.attacks[0] & 15]:
+            raise IllegalAction("transfer: only while every attack card has one rank")
+        if c & 15 != self.attacks[0] & 15:
+            raise IllegalAction("transfer: the card must have the rank of the attack")
+        target = self._left(self.defender)
+        need = len(self.attacks) + (1 if kind is TRANSFER else 0)
+        if self.hands[target].bit_count() < need:
+            raise IllegalAction(f"transfer: the next defender must hold at least {need} cards")
+        if kind is TRANSFER:
+            base = self.cfg.limit_first if self.first_bout else self.cfg.limit_later
+            if need > base:
+                raise IllegalAction(f"bout limit: a transfer may not exceed {base} attack cards")
+        else:
+            if self.trump < 0 or (c >> 4) & 3 != self.trump:
+                raise IllegalAction("transfer by showing: show the trump of that rank")
+            if (self.shown >> c) & 1:
+                raise IllegalAction("transfer by showing: each trump may be shown once per bout")
+
+    # ------------------------------------------------------------------ copies, series, replay
+    def clone(self) -> GameState:
+        s = object.__new__(GameState)
+        s.rules, s.cfg, s.beaters, s.deck_mask = self.rules, self.cfg, self.beaters, self.deck_mask
+        s.seed, s.dealer, s.n = self.seed, self.dealer, self.n
+        s.hands, s.known, s.stock = self.hands[:], self.known[:], self.stock[:]
+        s.turnup, s.trump, s.discard = self.turnup, self.trump, self.discard
+        s.attacks, s.covers, s.attack_by = self.attacks[:], self.covers[:], self.attack_by[:]
+        s.n_unc, s.rank_cards = self.n_unc, self.rank_cards
+        s.attacker, s.defender, s.att_mask, s.att_list = (self.attacker, self.defender,
+                                                          self.att_mask, self.att_list)
+        s.passed, s.taking, s.limit, s.shown = self.passed, self.taking, self.limit, self.shown
+        s.first_bout, s.bout_no = self.first_bout, self.bout_no
+        s.in_play, s.out_order = self.in_play[:], self.out_order[:]
+        s.phase, s.exchange_holder, s.outcome = self.phase, self.exchange_holder, self.outcome
+        s.version, s.later_deal, s.prev_fool = self.version, self.later_deal, self.prev_fool
+        s.first_attacker_seat = self.first_attacker_seat
+        s._lc_key, s._lc = -1, None
+        return s
+
+    @classmethod
+    def replay(cls, rules: RuleSet, seed: int, actions, dealer: int | None = None,
+               **deal_kwargs: Any) -> GameState:
+        """Deal from ``seed`` and apply ``actions`` (Action or text "2:a 10h") checked."""
+        s = cls.new(rules, seed, dealer, **deal_kwargs)
+        for a in actions:
+            s.apply(Action.parse(a) if isinstance(a, str) else a)
+        return s
+
+    @classmethod
+    def next_deal(cls, rules: RuleSet, previous_outcome: Outcome, previous_dealer: int,
+                  seed: int) -> GameState:
+        """The next deal of a series: the fool deals (after a draw the same dealer again)."""
+        fool = previous_outcome.fools[0] if previous_outcome.fools else None
+        dealer = previous_dealer if fool is None else fool
+        return cls.new(rules, seed, dealer, later_deal=True, prev_fool=fool)
+
+    # ------------------------------------------------------------------ views, JSON
+    def view(self, player: int):
+        from .view import make_view
+        return make_view(self, player)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .codec import state_to_dict
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        from .codec import state_from_dict
+        return state_from_dict(cls, data)
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, **position: Any) -> GameState:
+        from .position import build_position
+        return build_position(cls, rules, **position)
+
+    def table_pairs(self) -> list[tuple[int, int | None]]:
+        return [(a, c if c >= 0 else None) for a, c in zip(self.attacks, self.covers)]
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(card_text(c, True) for c in bits(h)) for h in self.hands)
+        table = " ".join(card_text(a, True) + ("/" + card_text(c, True) if c >= 0 else "")
+                         for a, c in zip(self.attacks, self.covers))
+        return (f"<GameState v{self.version} {self.phase.value} att={self.attacker} "
+                f"def={self.defender} trump={card_text(self.turnup, True) if self.turnup >= 0 else '-'} "
+                f"stock={len(self.stock)} table=[{table}] hands=[{hands}]>")
+
+
+__all__ = ["GameState", "Phase", "RulesError"]

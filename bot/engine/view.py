@@ -1,0 +1,71 @@
+"""``PlayerView``: exactly what one seat may know (RULES.md: own hand, counts, table, trump,
+stock size, the discard, cards each opponent was seen to pick up or was shown holding)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import Card, CardSet
+from .outcome import Outcome
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .state import GameState, Phase
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    player: int
+    rules: RuleSet
+    phase: Phase
+    hand: CardSet
+    hand_counts: tuple[int, ...]
+    known: tuple[CardSet, ...]  # per seat: cards everyone knows are in that hand
+    table: tuple[tuple[Card, Card | None], ...]  # (attack, cover or None) in play order
+    attack_by: tuple[int, ...]  # who played each attack card
+    trump_suit: int | None
+    turnup: Card | None  # the card that showed trump (None when there was none)
+    turnup_in_stock: bool  # still lying under the stock
+    stock_count: int
+    discard: CardSet  # every beaten-off card (all were seen on the table)
+    dealer: int
+    attacker: int
+    defender: int
+    attackers: tuple[int, ...]  # seats that may throw in this bout
+    taking: bool
+    passed: tuple[int, ...]
+    shown: CardSet  # trumps shown for a transfer this bout
+    limit: int  # the bout limit in force
+    first_bout: bool
+    in_play: tuple[int, ...]
+    out_order: tuple[int, ...]
+    legal: tuple[Action, ...]
+    waiting_on: tuple[int, ...]
+    version: int
+    outcome: Outcome | None
+    exchange_holder: int | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+
+def make_view(s: GameState, p: int) -> PlayerView:
+    return PlayerView(
+        player=p, rules=s.rules, phase=s.phase, hand=CardSet(s.hands[p]),
+        hand_counts=tuple(h.bit_count() for h in s.hands),
+        known=tuple(CardSet(k & h) for k, h in zip(s.known, s.hands)),
+        table=tuple((Card(a), Card(c) if c >= 0 else None) for a, c in zip(s.attacks, s.covers)),
+        attack_by=tuple(s.attack_by),
+        trump_suit=s.trump if s.trump >= 0 else None,
+        turnup=Card(s.turnup) if s.turnup >= 0 else None,
+        turnup_in_stock=bool(s.stock) and s.stock[0] == s.turnup,
+        stock_count=len(s.stock), discard=CardSet(s.discard), dealer=s.dealer,
+        attacker=s.attacker, defender=s.defender, attackers=s.att_list, taking=s.taking,
+        passed=tuple(i for i in range(s.n) if (s.passed >> i) & 1), shown=CardSet(s.shown),
+        limit=s.limit, first_bout=s.first_bout,
+        in_play=tuple(i for i in range(s.n) if s.in_play[i]), out_order=tuple(s.out_order),
+        legal=tuple(s.legal_actions(p)), waiting_on=s.waiting_on(), version=s.version,
+        outcome=s.outcome, exchange_holder=None if s.exchange_holder < 0 else s.exchange_holder)

@@ -1,0 +1,69 @@
+"""Seeded random games for every playable preset and 2-6 players, invariants checked after
+every action (RULES.md 'Invariants'). More games: HYPOTHESIS_PROFILE=thorough."""
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine import PLAYABLE_PRESETS, RulesError, RuleSet
+from bot.engine.random_play import InvariantViolation, play_random_game
+
+settings.register_profile("default", max_examples=15, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+GAMES_PER_CASE = int(os.environ.get("ENGINE_GAMES_PER_CASE", "30"))
+
+
+def playable(preset: str, players: int) -> RuleSet | None:
+    try:
+        return RuleSet.preset(preset, players=players).validate()
+    except RulesError:
+        return None
+
+
+CASES = [(p, n) for p in PLAYABLE_PRESETS for n in range(2, 7) if playable(p, n)]
+
+
+def test_every_preset_is_playable_for_its_player_counts():
+    # 24 cards cannot deal 6 to 5 or 6 players; vietnamese is for 2-4: all others play
+    refused = {(p, n) for p in PLAYABLE_PRESETS for n in range(2, 7)} - set(CASES)
+    assert refused == {("two_player_24", 5), ("two_player_24", 6), ("vietnamese", 5),
+                       ("vietnamese", 6)}
+
+
+@pytest.mark.parametrize("preset, players", CASES)
+def test_random_games_keep_the_invariants(preset, players):
+    rules = playable(preset, players)
+    fools = set()
+    for seed in range(GAMES_PER_CASE):
+        state, actions = play_random_game(rules, seed, random.Random(seed), check=True,
+                                          explore=seed % 2 == 1)
+        assert state.is_over and actions
+        assert state.outcome.draw or len(state.outcome.fools) == 1
+        fools.update(state.outcome.fools)
+    assert len(fools) >= 2  # different seats lose: the games really differ
+
+
+@given(preset=st.sampled_from(PLAYABLE_PRESETS), players=st.integers(2, 6),
+       seed=st.integers(0, 2**32 - 1), explore=st.booleans(),
+       others_join=st.booleans(), first_limit=st.sampled_from([None, 5]),
+       exchange=st.sampled_from(["none", "lowest_before_play"]),
+       after_out=st.sampled_from(["attack_again", "left_attacks"]))
+def test_random_rule_mixes_keep_the_invariants(preset, players, seed, explore, others_join,
+                                               first_limit, exchange, after_out):
+    try:
+        rules = RuleSet.preset(preset, players=players, others_join_after_first_beat=others_join,
+                               first_bout_limit=first_limit, trump_exchange=exchange,
+                               after_defender_out=after_out).validate()
+    except RulesError:
+        return
+    try:
+        play_random_game(rules, seed, random.Random(seed), check=True, explore=explore)
+    except InvariantViolation as e:  # the message carries seed and actions to reproduce
+        pytest.fail(str(e))

@@ -1,0 +1,105 @@
+import json
+import random
+
+import pytest
+
+from bot.engine import Action, ActionKind, GameState, IllegalAction, RuleSet
+from bot.engine.random_play import play_random_game
+
+
+@pytest.mark.parametrize("preset, players", [("podkidnoy", 2), ("perevodnoy_showing", 4),
+                                             ("prostoy_transfer", 3), ("large_deck", 6)])
+def test_replay_reproduces_the_state(preset, players):
+    rules = RuleSet.preset(preset, players=players)
+    for seed in range(5):
+        state, actions = play_random_game(rules, seed, random.Random(seed), explore=True)
+        texts = [a.log_text() for a in actions]
+        again = GameState.replay(rules, seed, texts)
+        assert again.to_dict() == state.to_dict()
+        assert again.outcome == state.outcome
+
+
+def test_dealer_from_seed_can_be_passed_back():
+    rules = RuleSet.preset("podkidnoy", players=4)
+    s = GameState.new(rules, 99)
+    t = GameState.new(rules, 99, dealer=s.dealer)
+    assert s.to_dict() == t.to_dict()
+    assert GameState.new(rules, 100).to_dict() != s.to_dict()
+
+
+def test_json_round_trip_along_a_game_and_play_continues_identically():
+    rules = RuleSet.preset("perevodnoy_showing", players=3)
+    state, actions = play_random_game(rules, 5, random.Random(5), explore=True)
+    s = GameState.new(rules, 5)
+    for a in actions:
+        d = json.loads(json.dumps(s.to_dict()))
+        copy = GameState.from_dict(d)
+        assert copy.to_dict() == s.to_dict()
+        for seat in range(3):
+            assert list(copy.legal_actions(seat)) == list(s.legal_actions(seat))
+        assert copy.waiting_on() == s.waiting_on()
+        copy.apply(a)
+        s.apply(a)
+        assert copy.to_dict() == s.to_dict()
+    assert s.outcome == state.outcome
+
+
+def test_six_player_state_json_is_small():
+    rules = RuleSet.preset("podkidnoy", players=6)
+    s = GameState.new(rules, 3)
+    assert len(json.dumps(s.to_dict(), separators=(",", ":"))) < 2048
+
+
+def test_clone_is_independent():
+    rules = RuleSet.preset("podkidnoy", players=3)
+    s = GameState.new(rules, 11)
+    before = s.to_dict()
+    c = s.clone()
+    seat = c.waiting_on()[0]
+    c.apply(next(iter(c.legal_actions(seat))))
+    assert s.to_dict() == before and c.to_dict() != before
+
+
+def test_action_text_round_trips_for_every_legal_action_in_games():
+    rules = RuleSet.preset("perevodnoy_showing", players=3)
+    s = GameState.new(rules, 8)
+    rng = random.Random(8)
+    kinds = set()
+    while not s.is_over:
+        for seat in range(3):
+            for a in s.legal_actions(seat):
+                assert Action.parse(a.text(), player=seat) == a
+                assert Action.parse(a.log_text()) == a
+                kinds.add(a.kind)
+        seat = rng.choice(s.waiting_on())
+        s.apply(rng.choice(list(s.legal_actions(seat))))
+    assert {ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS} <= kinds
+
+
+@pytest.mark.parametrize("bad", ["", "x 10h", "a", "a 10x", "c 7h", "t 7h", "1:", "a 7h 7h"])
+def test_bad_action_text_is_refused(bad):
+    with pytest.raises(ValueError):
+        Action.parse(bad, player=0)
+
+
+def test_apply_refuses_garbage_without_changing_the_state():
+    s = GameState.new(RuleSet(), 1)
+    before = s.to_dict()
+    for bad in [(0,), (9, ActionKind.PASS, ()), (0, "zz", ()), (0, ActionKind.ATTACK, [3]),
+                (0, ActionKind.ATTACK, (-1,)), (0, ActionKind.ATTACK, (500,)), None]:
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert s.to_dict() == before
+
+
+def test_view_shows_only_what_the_seat_may_know():
+    rules = RuleSet.preset("podkidnoy", players=3)
+    s = GameState.new(rules, 21)
+    v = s.view(1)
+    assert v.hand.mask == s.hands[1]
+    assert v.hand_counts == (6, 6, 6)
+    assert all(len(k) == 0 for k in v.known)  # nothing seen yet
+    assert v.stock_count == 36 - 18 and v.turnup_in_stock and v.trump_suit == s.trump
+    assert "hands" not in vars(type(v)) and not hasattr(v, "hands")
+    assert v.legal == tuple(s.legal_actions(1))
+    assert len(v.discard) == 0
