@@ -198,3 +198,17 @@ async def test_wrong_token_is_invalid_token(fakebot):
     with pytest.raises(InvalidToken):
         async with Bot("1:wrong", base_url=fakebot.base_url) as bot:
             await bot.get_me()
+
+
+async def test_ptb_rate_limiter_retries_after_a_429(fakebot, bot_builder):
+    from telegram.ext import AIORateLimiter
+
+    app = bot_builder().rate_limiter(AIORateLimiter(max_retries=1)).build()
+    user = await started_user(fakebot)
+    fakebot.inject_error("sendMessage", 429, "Too Many Requests: retry after 1",
+                         chat_id=user.id, retry_after=1)
+    async with app:
+        await app.bot.send_message(user.id, "after the wait")
+    attempts = fakebot.requests("sendMessage", user.id)
+    assert [call.ok for call in attempts] == [False, True]
+    assert attempts[1].at - attempts[0].at >= 0.9
