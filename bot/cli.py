@@ -1,0 +1,183 @@
+"""The `durak` command line: rules, simulate, bench, play (and replay when available).
+
+`main(argv)` returns the process exit code instead of exiting, so tests can run it
+in-process. Exit codes: 0 ok, 1 an invariant violation found by `simulate --check`,
+2 bad usage (unknown preset, invalid rule, impossible combination), 130 interrupted.
+User mistakes are reported as one clear line on stderr, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from bot.cli_rules import UsageError, build_rules, rules_text
+
+USAGE_ERROR = 2
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
+
+
+def _rule_assignment(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so `main` decides how to report."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="durak", description="Durak, the Russian card game: command line.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    sub.add_parser("rules", help="presets and every rule parameter with its default")
+
+    sim = sub.add_parser("simulate", help="random legal games; prints one JSON object")
+    sim.add_argument("--preset", default="podkidnoy")
+    sim.add_argument("--players", type=_positive_int, default=2)
+    sim.add_argument("--games", type=_positive_int, default=100)
+    sim.add_argument("--seed", type=_non_negative_int, default=0)
+    sim.add_argument("--check", action="store_true",
+                     help="verify the invariants after every action")
+    sim.add_argument("--explore", action="store_true",
+                     help="let any seat with a legal action move, not only those waited on")
+    sim.add_argument("--rule", action="append", default=[], type=_rule_assignment,
+                     metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
+
+    bench = sub.add_parser("bench", help="engine speed: random 2-player podkidnoy games/s")
+    bench.add_argument("--seconds", type=_positive_float, default=5.0)
+
+    play = sub.add_parser("play", help="a game in the terminal against computer players")
+    play.add_argument("--preset", default="podkidnoy")
+    play.add_argument("--players", type=_positive_int, default=2)
+    play.add_argument("--seed", type=_non_negative_int, default=None,
+                      help="seed of the first deal (default: random)")
+    play.add_argument("--rule", action="append", default=[], type=_rule_assignment,
+                      metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
+
+    # `durak replay` lives with the storage code; wire it in when that module exists.
+    try:
+        from bot.cli_replay import add_replay_parser
+    except ImportError:
+        pass
+    else:
+        add_replay_parser(sub)
+    return parser
+
+
+def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(rules_text())
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from bot.cli_simulate import SimulationFailure, simulate
+
+    rules = build_rules(args.preset, args.players, dict(args.rule))
+    try:
+        result = simulate(rules, games=args.games, seed=args.seed, check=args.check,
+                          explore=args.explore)
+    except SimulationFailure as failure:
+        err.write(failure.report() + "\n")
+        return 1
+    result = {"preset": args.preset, "players": args.players, **result}
+    out.write(json.dumps(result) + "\n")
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.cli_simulate import bench
+
+    out.write(json.dumps(bench(args.seconds)) + "\n")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    from bot.cli_play import play_session
+
+    rules = build_rules(args.preset, args.players, dict(args.rule))
+    return play_session(rules, seed=args.seed, inp=inp, out=out)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as exc:
+        err.write(f"{exc}\n(try `durak --help` or `durak rules`)\n")
+        return USAGE_ERROR
+    except SystemExit as exc:  # --help prints and exits 0
+        return int(exc.code or 0)
+
+    try:
+        if args.command == "rules":
+            return _cmd_rules(args, out)
+        if args.command == "simulate":
+            return _cmd_simulate(args, out, err)
+        if args.command == "bench":
+            return _cmd_bench(args, out)
+        if args.command == "play":
+            return _cmd_play(args, inp, out)
+        handler = getattr(args, "handler", None) or getattr(args, "func", None)
+        if handler is not None:  # subcommands added by other modules (replay)
+            return int(handler(args) or 0)
+        parser.print_help(err)
+        return USAGE_ERROR
+    except UsageError as exc:
+        err.write(f"durak {args.command}: {exc}\n")
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        err.write("\ninterrupted\n")
+        return 130
+    except BrokenPipeError:  # `durak rules | head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""`durak rules`, `durak bench`, help and usage errors."""
+
+from __future__ import annotations
+
+import json
+
+from cli_helpers import run_cli, run_subprocess
+
+from bot.engine import PARAMETERS, PLAYABLE_PRESETS, PRESETS
+
+
+def test_rules_lists_every_preset_and_parameter_with_default():
+    r = run_cli("rules")
+    assert r.code == 0 and r.err == ""
+    presets_part, _, params_part = r.out.partition("Parameters")
+    lines = presets_part.splitlines()
+    for name, preset in PRESETS.items():
+        line = next(line for line in lines if line.split()[:1] == [name])
+        assert preset.description in line
+        assert ("not playable yet" in line) == (name not in PLAYABLE_PRESETS)
+    lines = params_part.splitlines()
+    for param in PARAMETERS:
+        line = next(line for line in lines if line.split()[:1] == [param.name])
+        if isinstance(param.default, bool):
+            default = "true" if param.default else "false"
+        else:
+            default = "none" if param.default is None else str(param.default)
+        assert line.split()[1] == default, line
+
+
+def test_rules_shows_allowed_values():
+    out = run_cli("rules").out
+    assert "none, play, play_or_show" in out
+    assert "lowest_trump, left_of_dealer" in out
+
+
+def test_bench_prints_one_json_object():
+    r = run_cli("bench", "--seconds", "0.3")
+    assert r.code == 0, r.err
+    result = json.loads(r.out)
+    assert result["games"] >= 1
+    assert result["actions"] > result["games"] * 10
+    assert result["seconds"] >= 0.3
+    rate = result["games"] / result["seconds"]
+    assert abs(result["games_per_sec"] - rate) < 0.01 * rate
+
+
+def test_bench_refuses_a_bad_duration():
+    r = run_cli("bench", "--seconds", "-1")
+    assert r.code == 2 and "must be more than 0" in r.err
+
+
+def test_no_command_and_unknown_command_are_usage_errors():
+    for argv in ([], ["dance"]):
+        r = run_cli(*argv)
+        assert r.code == 2
+        assert "durak" in r.err and "Traceback" not in r.err
+
+
+def test_help_exits_0():
+    r = run_subprocess("--help")
+    assert r.code == 0
+    for command in ("rules", "simulate", "bench", "play"):
+        assert command in r.out
+
+
+def test_rules_via_subprocess():
+    r = run_subprocess("rules")
+    assert r.code == 0 and "podkidnoy" in r.out and "bout_limit" in r.out
