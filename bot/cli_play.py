@@ -189,9 +189,10 @@ def render_screen(state: GameState, options: list[tuple[str, str, Action]]) -> s
     for command, label, _ in options:
         heading, _, text = label.partition("|")
         groups.setdefault(heading, []).append(f"[{command}] {text}".rstrip())
-    width = max(len(h) for h in groups)
+    width = max(len(h) + 1 for h in groups) if any(groups) else 0
     for heading, items in groups.items():
-        lines.append(f"  {heading + ':' if heading else '':<{width + 1}}  " + "  ".join(items))
+        label = f"{heading + ':' if heading else '':<{width}}  " if width else ""
+        lines.append("  " + label + "  ".join(items))
     return "\n".join(lines)
 
 
