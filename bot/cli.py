@@ -9,6 +9,7 @@ User mistakes are reported as one clear line on stderr, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -92,12 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rule", action="append", default=[], type=_rule_assignment,
                       metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
 
-    # `durak replay` lives with the storage code; wire it in when that module exists.
-    try:
+    # `durak replay` lives with the storage code (bot/cli_replay.py). It is wired in when
+    # that module exists; its parser must `set_defaults(func=...)`, a callable taking the
+    # parsed args and returning the exit code (see `main`). Errors inside it are not hidden.
+    if importlib.util.find_spec("bot.cli_replay") is not None:
         from bot.cli_replay import add_replay_parser
-    except ImportError:
-        pass
-    else:
+
         add_replay_parser(sub)
     return parser
 

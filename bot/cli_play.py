@@ -123,7 +123,7 @@ def describe_event(event: Event, hand_drawn: list[int] | None = None) -> str | N
     if kind is EventKind.TAKEN:
         return f"  {_verb(seat, 'pick', 'picks')} up {event.count}: {_cards(event.cards)}."
     if kind is EventKind.TRANSFERRED:
-        return f"  Now {_name(seat)} {'defend' if seat == HUMAN else 'defends'}."
+        return f"  Now {'you defend' if seat == HUMAN else _name(seat) + ' defends'}."
     if kind is EventKind.DREW:
         if seat == HUMAN and hand_drawn:
             return f"  You draw {_cards(hand_drawn)}."
@@ -212,8 +212,9 @@ def legal_options(state: GameState, seat: int = HUMAN) -> list[tuple[str, str, A
     for a in legal:
         kind, cards = a.kind, a.cards
         if kind is ATTACK:
-            command = " ".join(number[c] for c in cards)
-            out.append((command, f"{'lead' if leading else 'throw in'}|{_cards(cards)}", a))
+            mine = sorted(cards, key=lambda c: int(number[c]))
+            command = " ".join(number[c] for c in mine)
+            out.append((command, f"{'lead' if leading else 'throw in'}|{_cards(mine)}", a))
         elif kind is COVER:
             target, card = cards
             command = number[card]
@@ -234,7 +235,19 @@ def legal_options(state: GameState, seat: int = HUMAN) -> list[tuple[str, str, A
             out.append(("keep", "|keep your lowest trump", a))
         else:
             out.append((a.text(), f"|{a.text()}", a))
-    return out
+    # Shown grouped by kind, each group in hand order (the engine's order is by card id).
+    order = {k: i for i, k in enumerate((EXCHANGE, KEEP, ATTACK, COVER, TRANSFER, SHOW,
+                                         TAKE, PASS))}
+    table_pos = {attack: i for i, (attack, _) in enumerate(view.table)}
+    position = {c: i for i, c in enumerate(hand)}
+
+    def key(option: tuple[str, str, Action]) -> tuple:
+        a = option[2]
+        if a.kind is COVER:
+            return (order[a.kind], table_pos.get(a.cards[0], 0), position[a.cards[1]])
+        return (order.get(a.kind, 99), len(a.cards), [position.get(c, 0) for c in a.cards])
+
+    return sorted(out, key=key)
 
 
 class BadCommand(ValueError):
