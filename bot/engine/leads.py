@@ -1,7 +1,8 @@
 """Lead rules: what the principal attacker may open a bout with, one entry per ``lead``.
 
-Each rule is a pair: ``enumerate(hand_mask, limit) -> list of card tuples`` (for
-legal_actions) and ``check(cards, limit) -> reason or None`` (for apply). Issue 3 adds
+Each rule is a pair: ``enumerate(hand_mask, limit, singles) -> list of Action`` (for
+legal_actions; ``singles[c]`` is the prebuilt one-card attack action of that seat, from
+which the seat and kind of longer leads are taken) and ``check(cards, limit) -> reason or None`` (for apply). Issue 3 adds
 ``pagat_pattern`` and ``warsaw_pairs`` here; the bout code only calls through ``LEADS``.
 """
 
@@ -13,14 +14,16 @@ from typing import NamedTuple
 
 from .cards import RANK_MASKS, bits
 
+_mk = tuple.__new__
+
 
 class LeadRule(NamedTuple):
-    enumerate: Callable[[int, int], list[tuple[int, ...]]]
+    enumerate: Callable[[int, int, list], list]
     check: Callable[[tuple[int, ...], int], str | None]
 
 
-def _single_enum(hand: int, limit: int) -> list[tuple[int, ...]]:
-    return [(c,) for c in bits(hand)] if limit >= 1 else []
+def _single_enum(hand: int, limit: int, singles: list) -> list:
+    return [singles[c] for c in bits(hand)] if limit >= 1 else []
 
 
 def _single_check(cards: tuple[int, ...], limit: int) -> str | None:
@@ -35,29 +38,46 @@ def _has_pair(hand: int) -> bool:
     return bool(a & b or a & c or a & d or b & c or b & d or c & d)
 
 
-def _same_rank_enum(hand: int, limit: int) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = []
+_group_leads: dict[tuple[int, int, int], tuple] = {}
+
+
+def _group_actions(singles: list, group: int, limit: int) -> tuple:
+    """Every lead of 1..limit cards out of ``group`` (cards of one rank), memoised: there
+    are only a few hundred (seat, group, limit) combinations."""
+    first = singles[(group & -group).bit_length() - 1]
+    key = (first[0], group, limit)
+    hit = _group_leads.get(key)
+    if hit is None:
+        cards = bits(group)
+        leads = [singles[c] for c in cards]
+        for size in range(2, min(len(cards), limit) + 1):
+            leads.extend(_mk(type(first), (first[0], first[1], combo))
+                         for combo in combinations(cards, size))
+        hit = _group_leads[key] = tuple(leads)
+    return hit
+
+
+def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
+    out: list = []
     if limit < 1:
         return out
+    m = hand
     if hand < 1 << 64 and not _has_pair(hand):
-        m = hand
         while m:
             low = m & -m
-            out.append((low.bit_length() - 1,))
+            out.append(singles[low.bit_length() - 1])
             m ^= low
         return out
-    m = hand
     while m:
         low = m & -m
-        m ^= low
         c = low.bit_length() - 1
         group = hand & RANK_MASKS[c & 15]
         if group == low:
-            out.append((c,))
-        elif group & -group == low:  # first card of a rank with several: all subsets once
-            cards = bits(group)
-            for size in range(1, min(len(cards), limit) + 1):
-                out.extend(combinations(cards, size))
+            out.append(singles[c])
+            m ^= low
+        else:
+            out.extend(_group_actions(singles, group, limit))
+            m &= ~group
     return out
 
 

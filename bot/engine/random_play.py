@@ -44,17 +44,27 @@ def play_random_game(rules: RuleSet, seed: int, rng: random.Random | None = None
         problems = check_invariants(state)
         if problems:
             raise InvariantViolation(problems, seed, actions)
-    while not state.is_over:
+    waiting_on, apply, append = state.waiting_on, state.apply, actions.append
+    if not check and not explore:  # the benchmark loop: nothing but the public API
+        while state.outcome is None:
+            waiting = waiting_on()
+            acts = list(legal(waiting[int(rand() * len(waiting))] if len(waiting) > 1
+                              else waiting[0]))
+            action = acts[int(rand() * len(acts))]
+            apply(action)
+            append(action)
+        return state, actions
+    while state.outcome is None:
         if explore:
             options = [acts for acts in (list(legal(s)) for s in seats) if acts]
             acts = options[int(rand() * len(options))] if len(options) > 1 else options[0]
         else:
-            waiting = state.waiting_on()
+            waiting = waiting_on()
             seat = waiting[int(rand() * len(waiting))] if len(waiting) > 1 else waiting[0]
             acts = list(legal(seat))
         action = acts[int(rand() * len(acts))]
-        state.apply(action)
-        actions.append(action)
+        apply(action)
+        append(action)
         if check:
             problems = check_invariants(state)
             if problems:

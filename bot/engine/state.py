@@ -41,6 +41,11 @@ TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKi
 _mk = tuple.__new__
 EV_TAKEN, EV_BEATEN, EV_DREW, EV_NEW_BOUT = (EventKind.TAKEN, EventKind.BEATEN_OFF,
                                              EventKind.DREW, EventKind.NEW_BOUT)
+# Prebuilt single-card attack actions (leads and throw-ins): a list lookup instead of
+# building a tuple per legal action, the most frequent kind of action.
+SINGLE_ATTACK = [[tuple.__new__(Action, (p, ATTACK, (c,))) for c in range(192)] for p in range(16)]
+TAKE_ACTION = [tuple.__new__(Action, (p, TAKE, ())) for p in range(16)]
+PASS_ACTION = [tuple.__new__(Action, (p, PASS, ())) for p in range(16)]
 _attackers_cache: dict[tuple, tuple[tuple[int, ...], int]] = {}
 _orders: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -88,10 +93,15 @@ _configs: dict[RuleSet, _Config] = {}
 
 
 def _config(rules: RuleSet) -> _Config:
-    cfg = _configs.get(rules)
+    """The shared config, stashed on the (frozen, immutable) RuleSet object itself so that
+    dealing does not hash a 31-field dataclass every game."""
+    cfg = rules.__dict__.get("_engine_cfg")
     if cfg is None:
-        rules.validate()
-        cfg = _configs[rules] = _Config(rules)
+        cfg = _configs.get(rules)
+        if cfg is None:
+            rules.validate()
+            cfg = _configs[rules] = _Config(rules)
+        object.__setattr__(rules, "_engine_cfg", cfg)
     return cfg
 
 
@@ -156,10 +166,12 @@ class GameState:
             best = None
             for seat in range(n):
                 m = self.hands[seat] & trumps
-                if m:
-                    low = min(bits(m), key=lambda c: (c & 15, c))
-                    if best is None or (low & 15, low) < (best[0] & 15, best[0]):
-                        best = (low, seat)
+                while m:  # lowest id per pack = lowest rank of that pack
+                    low = (m & -m).bit_length() - 1
+                    key = (low & 15, low)
+                    if best is None or key < best[0]:
+                        best = (key, seat)
+                    m &= ~(((1 << 64) - 1) << (low & ~63))  # skip the rest of that pack
             if best is not None:
                 att = best[1]
         elif how == "fools_right":
@@ -182,7 +194,7 @@ class GameState:
 
     def _set_attackers(self) -> None:
         """Seats allowed by ``throw_in`` to add cards against the current defender."""
-        key = (self.cfg.throw_in, tuple(self.in_play), self.attacker, self.defender)
+        key = (self.cfg.throw_in, self.n, self.attacker, self.defender, *self.out_order)
         hit = _attackers_cache.get(key)
         if hit is None:
             self._compute_attackers()
@@ -245,48 +257,53 @@ class GameState:
         key = self.version * 16 + p
         if self._lc_key == key:
             return self._lc
-        self._lc = out = self._compute_legal(p)
         self._lc_key = key
-        return out
-
-    def _compute_legal(self, p: int) -> list[Action]:
-        phase = self.phase
-        if phase is not P_PLAY:
-            if phase is P_EXCHANGE and p == self.exchange_holder:
-                return [_mk(Action, (p, EXCHANGE, ())), _mk(Action, (p, KEEP, ()))]
-            return []
+        if self.phase is not P_PLAY:
+            out = []
+            if self.phase is P_EXCHANGE and p == self.exchange_holder:
+                out = [_mk(Action, (p, EXCHANGE, ())), _mk(Action, (p, KEEP, ()))]
+            self._lc = out
+            return out
         attacks = self.attacks
         if not attacks:
             if p != self.attacker:
-                return []
-            return [_mk(Action, (p, ATTACK, cs))
-                    for cs in self.cfg.lead_enum(self.hands[p], self.limit)]
-        if p == self.defender:
+                out = []
+            else:
+                out = self.cfg.lead_enum(self.hands[p], self.limit, SINGLE_ATTACK[p])
+        elif p == self.defender:
             if self.taking or not self.n_unc:
-                return []
-            hand, beaters, covers = self.hands[p], self.beaters, self.covers
+                out = []
+            else:
+                hand, beaters, covers = self.hands[p], self.beaters, self.covers
+                out = []
+                i = 0
+                for a in attacks:
+                    if covers[i] < 0:
+                        m = hand & beaters[a]
+                        while m:
+                            low = m & -m
+                            out.append(_mk(Action, (p, COVER, (a, low.bit_length() - 1))))
+                            m ^= low
+                    i += 1
+                if self.cfg.transfer and self.n_unc == i:
+                    out.extend(self._transfers(p))
+                out.append(TAKE_ACTION[p])
+        else:  # an attacker: ``_addable`` inlined
+            m = 0
+            n_att = len(attacks)
+            if (self.att_mask >> p) & 1 and n_att < self.limit and (
+                    p == self.attacker or not self.cfg.others_join or self.n_unc != n_att):
+                m = self.hands[p] & self.rank_cards
             out = []
-            for i, a in enumerate(attacks):
-                if covers[i] < 0:
-                    m = hand & beaters[a]
-                    while m:
-                        low = m & -m
-                        out.append(_mk(Action, (p, COVER, (a, low.bit_length() - 1))))
-                        m ^= low
-            if self.cfg.transfer and self.n_unc == len(attacks):
-                out.extend(self._transfers(p))
-            out.append(_mk(Action, (p, TAKE, ())))
-            return out
-        m = self._addable(p)
-        if not m:
-            return []
-        out = []
-        while m:
-            low = m & -m
-            out.append(_mk(Action, (p, ATTACK, (low.bit_length() - 1,))))
-            m ^= low
-        if not (self.passed >> p) & 1:
-            out.append(_mk(Action, (p, PASS, ())))
+            if m:
+                singles = SINGLE_ATTACK[p]
+                while m:
+                    low = m & -m
+                    out.append(singles[low.bit_length() - 1])
+                    m ^= low
+                if not (self.passed >> p) & 1:
+                    out.append(PASS_ACTION[p])
+        self._lc = out
         return out
 
     def _transfers(self, p: int) -> list[Action]:
@@ -324,8 +341,13 @@ class GameState:
             return (self.attacker,)
         if self.n_unc and not self.taking:
             return (self.defender,)
-        passed = self.passed
-        return tuple(s for s in self.att_list if not (passed >> s) & 1 and self._addable(s))
+        n_att = len(self.attacks)
+        if n_att >= self.limit:
+            return ()
+        passed, hands, rank_cards = self.passed, self.hands, self.rank_cards
+        only = self.attacker if self.cfg.others_join and self.n_unc == n_att else -1
+        return tuple([s for s in self.att_list if not (passed >> s) & 1 and hands[s] & rank_cards
+                      and (only < 0 or s == only)])
 
     def default_action(self, player: int) -> Action | None:
         """The timeout move: keep / the lowest single-card lead / take / pass."""
@@ -379,6 +401,8 @@ class GameState:
             self.hands[p] = hand
             self.n_unc += len(cards)
             self.passed &= ~(1 << p)
+            if not self.taking:  # an uncovered card is on the table: the bout goes on
+                return ()
         elif kind is PASS:
             self.passed |= 1 << p
         elif kind is TAKE:
@@ -422,9 +446,15 @@ class GameState:
         return (Event(EventKind.EXCHANGED, p, 1, (low, up)),)
 
     def _all_passed(self) -> bool:
-        passed = self.passed
+        """Has every attacker passed, by saying so or by having nothing to add?
+        (``_addable`` inlined: this runs after most actions.)"""
+        n_att = len(self.attacks)
+        if n_att >= self.limit:
+            return True
+        passed, hands, rank_cards = self.passed, self.hands, self.rank_cards
+        only = self.attacker if self.cfg.others_join and self.n_unc == n_att else -1
         for s in self.att_list:
-            if not (passed >> s) & 1 and self._addable(s):
+            if not (passed >> s) & 1 and hands[s] & rank_cards and (only < 0 or s == only):
                 return False
         return True
 
@@ -444,10 +474,14 @@ class GameState:
     def _end_bout(self, taken: bool) -> tuple[Event, ...]:
         d, a = self.defender, self.attacker
         attacks = self.attacks
-        cards = attacks + [c for c in self.covers if c >= 0]
+        cards = attacks[:]
         table = 0
-        for c in cards:
+        for c in attacks:
             table |= 1 << c
+        for c in self.covers:
+            if c >= 0:
+                table |= 1 << c
+                cards.append(c)
         if taken:
             self.hands[d] |= table
             self.known[d] |= table
