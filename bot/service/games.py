@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -64,6 +64,20 @@ from bot.storage.models import Game, Seat, Series
 
 TAKEOVER_AFTER = 2
 SEED_BITS = 62  # fits a signed BIGINT on every backend
+
+
+@dataclass
+class _Plan:
+    """What an intent will write if the version still matches: the new state, the moves
+    (with the acting user), seat counter changes, extra events, and for a single press the
+    (seat, action) that tells an identical double press from a stale one."""
+
+    state: GameState
+    moves: list[tuple[MoveApplied, int | None]]
+    seat_updates: dict[int, dict]
+    extra_events: tuple
+    seat: int | None
+    action: str | None
 
 
 def utcnow() -> datetime:
@@ -188,8 +202,8 @@ class GameService:
         (untrusted: parsed and checked by the engine)."""
         if cause not in ("player", "computer"):
             raise ValueError("cause must be player or computer")
-        async with self.db.transaction() as s:
-            game, seats = await self._load_running(s, game_id)
+
+        async def plan(s, game, seats) -> _Plan:
             actor = self._actor(seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
             if expected_version is not None and expected_version != game.version:
@@ -200,23 +214,24 @@ class GameService:
                 engine_events = state.apply(Action.parse(action_text, actor.seat))
             except IllegalAction as exc:
                 raise IllegalMove(str(exc)) from exc
-            now = self.clock()
             move = MoveApplied(game_id=game_id, version=game.version + 1, seat=actor.seat,
                                action=action_text, cause=cause,
                                engine_events=tuple(engine_events),
                                hands_changed=hands_changed(before, state, engine_events),
                                turn_deadline=None)
+            seat_updates = {}
             if cause == "player" and (actor.consecutive_timeouts or actor.taken_over):
-                await game_repo.update_seat(s, game_id, actor.seat, consecutive_timeouts=0,
-                                            taken_over=False)
-            return await self._commit_moves(s, game, seats, state, [(move, actor.user_id)],
-                                            now, extra_events=())
+                seat_updates[actor.seat] = {"consecutive_timeouts": 0, "taken_over": False}
+            return _Plan(state, [(move, actor.user_id)], seat_updates, (), actor.seat,
+                         action_text)
+
+        return await self._run(game_id, plan)
 
     async def time_out(self, game_id: int, expected_version: int) -> ActResult:
         """Play the default action for every seat the game is waiting on, if the deadline
         has passed and nobody moved since ``expected_version`` (the timer's snapshot)."""
-        async with self.db.transaction() as s:
-            game, seats = await self._load_running(s, game_id)
+
+        async def plan(s, game, seats) -> _Plan:
             if expected_version != game.version:
                 raise StaleVersion("the turn was played before the timer fired")
             now = self.clock()
@@ -226,9 +241,10 @@ class GameService:
             by_seat = {x.seat: x for x in seats}
             moves: list[tuple[MoveApplied, int | None]] = []
             extra: list[Any] = []
+            seat_updates: dict[int, dict] = {}
             version = game.version
             for n in sorted(state.waiting_on()):
-                if n not in set(state.waiting_on()) or state.is_over:
+                if state.is_over or n not in set(state.waiting_on()):
                     continue
                 default = state.default_action(n)
                 if default is None:
@@ -246,15 +262,34 @@ class GameService:
                 if row.user_id is not None:
                     count = row.consecutive_timeouts + 1
                     takeover = row.taken_over or count >= TAKEOVER_AFTER
-                    await game_repo.update_seat(s, game_id, n, consecutive_timeouts=count,
-                                                taken_over=takeover)
+                    seat_updates[n] = {"consecutive_timeouts": count, "taken_over": takeover}
                     if takeover and not row.taken_over:
                         extra.append(SeatTakenOver(game_id=game_id, seat=n,
                                                    user_id=row.user_id))
             if not moves:
                 raise NotYet("nobody is being waited on")
-            return await self._commit_moves(s, game, seats, state, moves, now,
-                                            extra_events=tuple(extra))
+            return _Plan(state, moves, seat_updates, tuple(extra), None, None)
+
+        return await self._run(game_id, plan)
+
+    async def _run(self, game_id: int, plan) -> ActResult:
+        """Load, plan (engine work, no writes), then commit behind the version check.
+
+        On SQLite the load and the planning happen in a read snapshot outside the write
+        lock, so the single writer only ever holds the lock for the short UPDATE + INSERT
+        (the versioned UPDATE refuses the commit if anyone wrote since the snapshot). On
+        PostgreSQL one transaction does it all with the game row locked FOR UPDATE.
+        """
+        if self.db.is_sqlite:
+            async with self.db.read() as s:
+                game, seats = await self._load_running(s, game_id, lock=False)
+                planned = await plan(s, game, seats)
+            return await self.db.write(
+                lambda s: self._commit_moves(s, game, seats, planned))
+        async with self.db.transaction() as s:
+            game, seats = await self._load_running(s, game_id, lock=True)
+            planned = await plan(s, game, seats)
+            return await self._commit_moves(s, game, seats, planned)
 
     async def cancel(self, game_id: int, user_id: int) -> GameCancelled:
         async with self.db.transaction() as s:
@@ -276,7 +311,7 @@ class GameService:
 
     async def snapshot(self, game_id: int) -> GameSnapshot:
         """The stored game (any status), read without locking."""
-        async with self.db.transaction() as s:
+        async with self.db.read() as s:
             game = await game_repo.load_game(s, game_id, lock=False)
             if game is None:
                 raise NotFound("no such game")
@@ -302,8 +337,8 @@ class GameService:
                                          hand_message_ids=hand_message_ids)
 
     # -- shared steps ---------------------------------------------------------------------
-    async def _load_running(self, s, game_id: int):
-        game = await game_repo.load_game(s, game_id)
+    async def _load_running(self, s, game_id: int, lock: bool = True):
+        game = await game_repo.load_game(s, game_id, lock=lock)
         if game is None:
             raise NotFound("no such game")
         if game.status != "running":
@@ -341,9 +376,9 @@ class GameService:
             raise AlreadyPlayed("that move was already played")
         raise StaleVersion("the game has moved on since this button was shown")
 
-    async def _commit_moves(self, s, game, seats, state: GameState,
-                            moves: list[tuple[MoveApplied, int | None]], now: datetime,
-                            extra_events: tuple) -> ActResult:
+    async def _commit_moves(self, s, game, seats, plan: _Plan) -> ActResult:
+        state, moves = plan.state, plan.moves
+        now = self.clock()
         new_version = game.version + len(moves)
         over = state.is_over
         deadline = None if over else self._deadline(state, game.settings, now)
@@ -354,12 +389,16 @@ class GameService:
             outcome=state.outcome.to_dict() if over else None,
             finished_at=now if over else None)
         if not ok:
-            raise StaleVersion("the game has moved on; your action was not applied")
+            if plan.seat is not None:
+                await self._refuse_stale(s, game.id, game.version, plan.seat, plan.action)
+            raise StaleVersion("the game has moved on; nothing was applied")
         await game_repo.append_moves(s, game.id, [
             {"idx": m.version - 1, "seat": m.seat, "user_id": uid, "action": m.action,
              "cause": m.cause, "created_at": now} for m, uid in moves])
-        events: list[Any] = [_with_deadline(m, deadline) for m, _ in moves]
-        events.extend(extra_events)
+        for seat, values in plan.seat_updates.items():
+            await game_repo.update_seat(s, game.id, seat, **values)
+        events: list[Any] = [replace(m, turn_deadline=deadline) for m, _ in moves]
+        events.extend(plan.extra_events)
         if over:
             names = await people.user_names(s, [x.user_id for x in seats])
             seat_names = {x.seat: names.get(x.user_id, "") if x.user_id
@@ -375,10 +414,6 @@ class GameService:
             return None
         seconds = int(settings.get("turn_seconds", game_settings.DEFAULT_TURN_SECONDS))
         return now + timedelta(seconds=seconds)
-
-
-def _with_deadline(move: MoveApplied, deadline: datetime | None) -> MoveApplied:
-    return replace(move, turn_deadline=deadline)
 
 
 def _aware(moment: datetime) -> datetime:

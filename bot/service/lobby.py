@@ -139,7 +139,7 @@ class LobbyService:
             lobby.message_id = message_id
 
     async def get(self, lobby_id: int) -> LobbyUpdated:
-        async with self.db.transaction() as s:
+        async with self.db.read() as s:
             lobby = await lobby_repo.load_lobby(s, lobby_id, lock=False)
             if lobby is None:
                 raise NotFound("no such lobby")

@@ -58,7 +58,7 @@ class GameRecord:
 
 
 async def load_record(db: Database, game_id: int) -> GameRecord:
-    async with db.transaction() as s:
+    async with db.read() as s:
         game = await game_repo.load_game(s, game_id, lock=False)
         if game is None:
             raise NotFound(f"no game {game_id}")

@@ -31,13 +31,13 @@ class StatsService:
         """Per chat when ``chat_id`` is given, else global. Kinds: fewest_matchsticks
         (per game), most_games, most_fools, best_rating."""
         limit = max(1, min(int(limit), 50))
-        async with self.db.transaction() as s:
+        async with self.db.read() as s:
             return await stats.leaderboard(s, kind, GLOBAL_CHAT if chat_id is None else chat_id,
                                            limit=limit, min_games=min_games)
 
     async def player(self, user_id: int, chat_id: int | None = None) -> PlayerStats:
         key = user_key(user_id)
-        async with self.db.transaction() as s:
+        async with self.db.read() as s:
             tallies = await stats.player_tallies(s, key)
             rating = await stats.rating_of(s, key)
         empty = dict.fromkeys(stats.TALLY_COUNTERS, 0)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
@@ -28,6 +29,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+T = TypeVar("T")
 
 
 class Database:
@@ -41,6 +43,9 @@ class Database:
         kwargs: dict = {"echo": echo}
         if self.is_sqlite:
             kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}
+            # Every checkout ends in our explicit COMMIT or ROLLBACK, so the pool's
+            # reset-on-return ROLLBACK would only cost another trip to the driver thread.
+            kwargs["pool_reset_on_return"] = None
         else:
             # The search_path lets tests give every test its own empty schema.
             if schema:
@@ -48,10 +53,21 @@ class Database:
             kwargs["pool_size"] = 10
             kwargs["max_overflow"] = 10
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        self.reader: AsyncEngine = self.engine
         if self.is_sqlite:
-            _configure_sqlite(self.engine, sqlite_synchronous)
+            _configure_sqlite(self.engine, sqlite_synchronous, begin="BEGIN IMMEDIATE")
+            # Readers get their own pool in autocommit: in WAL mode each SELECT reads a
+            # committed snapshot while the writer writes, and never queues behind it.
+            # Reads that span statements need no shared snapshot here: every write the
+            # service makes is guarded by the game's version, which catches any change
+            # between a read and the write based on it.
+            self.reader = create_async_engine(url, **kwargs)
+            _configure_sqlite(self.reader, sqlite_synchronous, begin=None)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.read_sessions = async_sessionmaker(self.reader, expire_on_commit=False)
         self._write_gate = asyncio.Lock() if self.is_sqlite else None
+        self._pending: list[tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future]] = []
+        self._drainer: asyncio.Task | None = None
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -60,12 +76,69 @@ class Database:
         async with gate, self.sessions() as session, session.begin():
             yield session
 
+    async def write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        """Run ``work(session)`` in a write transaction and return its result once committed.
+
+        On SQLite, writes that arrive while another is being written are *group-committed*:
+        the next batch runs in one transaction (one BEGIN IMMEDIATE, one COMMIT, one trip
+        through the pool), which is what lets one SQLite writer keep up with hundreds of
+        games. Every caller still gets its answer only after the commit. If any work in a
+        batch raises, the whole batch is rolled back and each work runs again on its own,
+        so one refusal never commits or breaks another caller's write. ``work`` must
+        therefore be safe to run twice (all the service's writes are version-guarded plans).
+        """
+        if not self.is_sqlite:
+            async with self.transaction() as session:
+                return await work(session)
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._pending.append((work, future))
+        if self._drainer is None or self._drainer.done():
+            self._drainer = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            if len(batch) > 1 and await self._write_batch(batch):
+                continue
+            for work, future in batch:  # alone: its own transaction, its own outcome
+                try:
+                    async with self.transaction() as session:
+                        result = await work(session)
+                except BaseException as exc:  # handed to the caller, not swallowed
+                    if not future.done():
+                        future.set_exception(exc)
+                else:
+                    if not future.done():
+                        future.set_result(result)
+
+    async def _write_batch(self, batch) -> bool:
+        results = []
+        try:
+            async with self.transaction() as session:
+                for work, _future in batch:
+                    results.append(await work(session))
+        except Exception:
+            return False  # rolled back; the caller retries each work alone
+        for (_work, future), result in zip(batch, results, strict=True):
+            if not future.done():
+                future.set_result(result)
+        return True
+
+    @contextlib.asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """Read-only work: takes no write lock (on SQLite: autocommit SELECTs)."""
+        async with self.read_sessions() as session, session.begin():
+            yield session
+
     async def dispose(self) -> None:
         await self.engine.dispose()
+        if self.reader is not self.engine:
+            await self.reader.dispose()
 
 
-def _configure_sqlite(engine: AsyncEngine, synchronous: str) -> None:
-    """WAL, busy timeout, foreign keys, and explicit BEGIN IMMEDIATE (see module doc).
+def _configure_sqlite(engine: AsyncEngine, synchronous: str, begin: str | None) -> None:
+    """WAL, busy timeout, foreign keys, and an explicit BEGIN (IMMEDIATE for writers).
 
     ``synchronous=NORMAL`` in WAL mode never loses a committed transaction when the process
     dies (the WAL is in the OS page cache); only a power cut can lose the last commits.
@@ -83,6 +156,7 @@ def _configure_sqlite(engine: AsyncEngine, synchronous: str) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(conn) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    if begin is not None:
+        @event.listens_for(engine.sync_engine, "begin")
+        def _on_begin(conn) -> None:
+            conn.exec_driver_sql(begin)

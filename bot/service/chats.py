@@ -1,0 +1,108 @@
+"""Chat-level queries and preferences the Telegram layer needs (additive to lobby/games).
+
+- a chat's language and preferences (e.g. whether hints are allowed in a group);
+- people's languages, so private messages use each player's own;
+- which lobby is open and which deal is running in a chat (commands find their target);
+- closing a lobby (/cancel before the start);
+- games whose turn deadline has passed (the restart-safe turn timer reads deadlines from
+  the database, never from memory).
+
+Decision: a chat's language defaults to the language of whoever first opened a lobby there
+(the "creator" of the game), until someone picks one with /language.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+
+from bot.storage import games as game_repo
+from bot.storage import lobbies as lobby_repo
+from bot.storage import people
+from bot.storage.database import Database
+from bot.storage.models import Chat, Game, Lobby, User
+
+
+class ChatService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def language(self, chat_id: int) -> str | None:
+        async with self.db.read() as s:
+            return (await s.execute(select(Chat.language).where(Chat.id == chat_id))
+                    ).scalar_one_or_none()
+
+    async def set_language(self, chat_id: int, language: str) -> None:
+        async with self.db.transaction() as s:
+            await people.set_chat_language(s, chat_id, language)
+
+    async def default_language(self, chat_id: int, language: str) -> str:
+        """The chat's language, set to ``language`` first if it has none yet."""
+        async with self.db.transaction() as s:
+            chat = await people.ensure_chat(s, chat_id)
+            if not chat.language:
+                chat.language = language
+            return chat.language
+
+    async def preferences(self, chat_id: int) -> dict:
+        async with self.db.read() as s:
+            value = (await s.execute(select(Chat.settings).where(Chat.id == chat_id))
+                     ).scalar_one_or_none()
+        return dict(value or {})
+
+    async def set_preference(self, chat_id: int, name: str, value) -> dict:
+        async with self.db.transaction() as s:
+            chat = await people.ensure_chat(s, chat_id)
+            settings = dict(chat.settings or {})
+            settings[name] = value
+            chat.settings = settings
+            return settings
+
+    async def remember_user(self, user_id: int, name: str, language: str | None) -> None:
+        async with self.db.transaction() as s:
+            await people.ensure_user(s, user_id, name, language)
+
+    async def user_languages(self, user_ids) -> dict[int, str | None]:
+        ids = [u for u in set(user_ids) if u is not None]
+        if not ids:
+            return {}
+        async with self.db.read() as s:
+            rows = await s.execute(select(User.id, User.language).where(User.id.in_(ids)))
+            return dict(rows.all())
+
+    async def open_lobby(self, chat_id: int) -> int | None:
+        async with self.db.read() as s:
+            lobby = await lobby_repo.open_lobby_in_chat(s, chat_id)
+            return lobby.id if lobby else None
+
+    async def close_lobby(self, lobby_id: int) -> bool:
+        """Close an open lobby (cancel before the start); False when it was not open."""
+        async with self.db.transaction() as s:
+            lobby = await s.get(Lobby, lobby_id, with_for_update=True)
+            if lobby is None or lobby.status != "open":
+                return False
+            lobby.status = "closed"
+            lobby.version += 1
+            return True
+
+    async def running_game(self, chat_id: int) -> int | None:
+        async with self.db.read() as s:
+            return (await s.execute(
+                select(Game.id).where(Game.chat_id == chat_id, Game.status == "running")
+                .order_by(Game.id.desc()).limit(1))).scalar_one_or_none()
+
+    async def running_games(self) -> list[int]:
+        async with self.db.read() as s:
+            return [row.id for row in await game_repo.running_games(s)]
+
+    async def due_games(self, now: datetime, limit: int = 100) -> list[tuple[int, int, dict]]:
+        """(game id, version, settings) of running games whose turn deadline has passed."""
+        async with self.db.read() as s:
+            rows = await game_repo.due_games(s, now, limit)
+            if not rows:
+                return []
+            ids = [r.id for r in rows]
+            settings = dict((await s.execute(
+                select(Game.id, Game.settings).where(Game.id.in_(ids)))).all())
+        return [(r.id, r.version, dict(settings.get(r.id) or {})) for r in rows]
