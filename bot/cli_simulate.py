@@ -79,11 +79,12 @@ def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
 def bench(seconds: float) -> dict:
     """Random 2-player podkidnoy deals for about `seconds`, on this one core."""
     rules = RuleSet.preset("podkidnoy", players=2)
+    rng = random.Random(0)  # one move generator for the run, as scripts/bench_engine.py
     games = actions = 0
     started = time.perf_counter()
     deadline = started + seconds
     while True:
-        _, played = play_random_game(rules, games)
+        _, played = play_random_game(rules, games, rng)
         games += 1
         actions += len(played)
         now = time.perf_counter()

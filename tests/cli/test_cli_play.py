@@ -62,13 +62,14 @@ class ScriptedPlayer:
         return command + "\n"
 
 
-def _play(preset: str, players: int, seed: int, deals: int = 2) -> tuple[int, str, ScriptedPlayer]:
+def _play(preset: str, players: int, seed: int, deals: int = 2,
+          extra: tuple[str, ...] = ()) -> tuple[int, str, ScriptedPlayer]:
     screen = io.StringIO()
     player = ScriptedPlayer(screen, seed, deals)
     from bot.cli import main
 
-    code = main(["play", "--preset", preset, "--players", str(players), "--seed", str(seed)],
-                stdin=player, stdout=screen, stderr=io.StringIO())  # type: ignore[arg-type]
+    code = main(["play", "--preset", preset, "--players", str(players), "--seed", str(seed),
+                 *extra], stdin=player, stdout=screen, stderr=io.StringIO())  # type: ignore[arg-type]
     return code, screen.getvalue(), player
 
 
@@ -97,6 +98,16 @@ def test_over_many_games_every_kind_of_move_was_offered_and_played():
         seen |= player.commands_seen
     assert {"card", "take", "pass"} <= seen
     assert seen & {"t", "s"}  # a transfer was offered and played
+
+
+def test_lowest_trump_exchange_is_offered_and_played():
+    seen: set[str] = set()
+    for seed in range(8):
+        code, out, player = _play("podkidnoy", 2, seed, deals=1,
+                                  extra=("--rule", "trump_exchange=lowest_before_play"))
+        assert code == 0 and ("the fool" in out or "Draw" in out)
+        seen |= player.commands_seen
+    assert seen & {"swap", "keep"}
 
 
 def test_screen_shows_hand_sorted_trumps_last_table_and_opponents():
