@@ -18,13 +18,13 @@ hashable, compares by value. Short text, the same in callback data and the move 
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import card_text, parse_card
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     ATTACK = "a"
     COVER = "c"
     TAKE = "t"
@@ -96,7 +96,7 @@ class Action(NamedTuple):
         return cls.parse(data)
 
 
-class EventKind(str, Enum):
+class EventKind(StrEnum):
     BEATEN_OFF = "beaten_off"
     TAKEN = "taken"
     TRANSFERRED = "transferred"
@@ -110,5 +110,5 @@ class EventKind(str, Enum):
 class Event(NamedTuple):
     kind: EventKind
     seat: int = -1
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # shadows tuple.count on purpose
     cards: tuple[int, ...] = ()  # only public cards (table cards taken, the shown turn-up)

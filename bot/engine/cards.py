@@ -103,7 +103,7 @@ def card_text(card: int, ascii: bool = False) -> str:
 
 
 def parse_card(text: str) -> int:
-    """``10♥``, ``10h``, ``Th``, ``th``, ``10H``, ``10h.1`` (second pack), ``*r`` / ``*b`` jokers."""
+    """``10♥``, ``10h``, ``Th``, ``th``, ``10H``; ``10h.1`` (second pack); ``*r``/``*b``."""
     t = text.strip()
     pack = 0
     if "." in t:

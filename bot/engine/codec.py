@@ -27,7 +27,7 @@ def state_to_dict(s: GameState) -> dict[str, Any]:
     return {
         "format": FORMAT, "rules": s.rules.to_dict(), "seed": s.seed, "dealer": s.dealer,
         "hands": [_cards(h) for h in s.hands],
-        "known": [_cards(k & h) for k, h in zip(s.known, s.hands)],
+        "known": [_cards(k & h) for k, h in zip(s.known, s.hands, strict=False)],
         "stock": _cards(s.stock[::-1]),  # in draw order; the last is the turn-up
         "turnup": card_text(s.turnup, True) if s.turnup >= 0 else None,
         "trump": s.trump, "discard": _cards(s.discard),

@@ -61,7 +61,7 @@ def check_invariants(s: GameState) -> list[str]:
         problems.append(f"limit in force {s.limit} above the rule limit {base}")
     if not s.taking and s.n_unc > s.hands[s.defender].bit_count():
         problems.append("more uncovered attack cards than the defender holds")
-    for a, c in zip(s.attacks, s.covers):
+    for a, c in zip(s.attacks, s.covers, strict=False):
         if c >= 0 and not (s.beaters[a] >> c) & 1:
             problems.append(f"{card_text(c)} covers {card_text(a)} but does not beat it")
     ranks = 0

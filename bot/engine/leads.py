@@ -2,7 +2,8 @@
 
 Each rule is a pair: ``enumerate(hand_mask, limit, singles) -> list of Action`` (for
 legal_actions; ``singles[c]`` is the prebuilt one-card attack action of that seat, from
-which the seat and kind of longer leads are taken) and ``check(cards, limit) -> reason or None`` (for apply). Issue 3 adds
+which the seat and kind of longer leads are taken) and ``check(cards, limit) -> reason or
+None`` (for apply). Issue 3 adds
 ``pagat_pattern`` and ``warsaw_pairs`` here; the bout code only calls through ``LEADS``.
 """
 

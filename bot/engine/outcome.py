@@ -34,7 +34,8 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         return {"fools": list(self.fools), "draw": self.draw,
                 "titles": {str(k): v for k, v in self.titles.items()},
-                "stakes": None if self.stakes is None else {str(k): v for k, v in self.stakes.items()},
+                "stakes": None if self.stakes is None
+                else {str(k): v for k, v in self.stakes.items()},
                 "teams": None if self.teams is None else list(self.teams),
                 "out_order": list(self.out_order)}
 

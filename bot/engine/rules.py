@@ -54,14 +54,16 @@ PARAMETERS: tuple[Param, ...] = (
           "who attacks next when the defender went out"),
     Param("trump_exchange", "none", ("none", "six_any_time", "lowest_before_play", "warsaw_two"),
           "swapping a low trump for the turn-up"),
-    Param("teams", "none", ("none", "2x2", "3x2", "2x3"), "team play (partners never attack each other)"),
+    Param("teams", "none", ("none", "2x2", "3x2", "2x3"),
+          "team play (partners never attack each other)"),
     Param("scoring", "matchsticks", ("matchsticks", "stakes"), "how a deal is scored"),
     Param("series_to", 0, tuple(range(0, 100)),
           "a series ends when someone reaches this many matchsticks (0: no limit)"),
     Param("spades_by_spades", False, (False, True), "house: spades only beaten by higher spades"),
     Param("crazy", False, (False, True), "house: spades_by_spades and diamonds always trump"),
     Param("no_trump", False, (False, True), "house: no trump suit"),
-    Param("fallen_ace", "none", ("none", "trump", "every_suit"), "house: lowest card beats the ace"),
+    Param("fallen_ace", "none", ("none", "trump", "every_suit"),
+          "house: lowest card beats the ace"),
     Param("albanian", False, (False, True), "house: the turn-up is drawn first"),
     Param("changeable_trump", False, (False, True), "house: a hidden card under the turn-up"),
     Param("railway", False, (False, True), "house: every card dealt, the trump card out of play"),
@@ -257,7 +259,8 @@ class RuleSet:
         out = []
         for p in PARAMETERS:
             value = getattr(self, p.name)
-            if value not in p.allowed or type(value) is not type(p.default) and p.name not in ("bout_limit", "first_bout_limit"):
+            mixed_types = p.name in ("bout_limit", "first_bout_limit")
+            if value not in p.allowed or (type(value) is not type(p.default) and not mixed_types):
                 out.append(f"{p.name}={value!r} is not allowed; allowed: {allowed_text(p)}")
         if out:
             return out

@@ -24,7 +24,7 @@ Decisions where RULES.md is silent (also in the README):
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from .actions import Action, ActionKind, Event, EventKind, IllegalAction
@@ -60,7 +60,7 @@ def _replenish_order(n: int, a: int, d: int) -> tuple[int, ...]:
     return order
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     EXCHANGE = "exchange"  # lowest_before_play: waiting for the lowest-trump holder
     PLAY = "play"
     OVER = "over"
@@ -114,6 +114,45 @@ class GameState:
                  "passed", "taking", "limit", "shown", "first_bout", "bout_no", "in_play",
                  "out_order", "phase", "exchange_holder", "outcome", "version", "later_deal",
                  "prev_fool", "first_attacker_seat", "_lc_key", "_lc")
+    rules: RuleSet
+    cfg: _Config
+    beaters: list[int]        # beaters[card] = mask of cards that beat it (shared table)
+    deck_mask: int
+    seed: int
+    dealer: int
+    n: int                    # players
+    hands: list[int]          # bitmask per seat
+    known: list[int]          # per seat: cards everyone saw enter that hand (& hand = known)
+    stock: list[int]          # draw from the end; stock[0] is the turn-up
+    turnup: int               # card that showed trump (-1: none)
+    trump: int                # suit, -1 for none
+    discard: int
+    attacks: list[int]        # attack cards in play order
+    covers: list[int]         # cover of attacks[i] or -1
+    attack_by: list[int]      # seat that played attacks[i]
+    n_unc: int                # uncovered attack cards
+    rank_cards: int           # every card whose rank is on the table (throw-in mask)
+    attacker: int             # principal attacker
+    defender: int
+    att_mask: int             # seats allowed by throw_in (bitmask) ...
+    att_list: tuple[int, ...]  # ... and as a tuple
+    passed: int               # seats whose pass stands (bitmask)
+    taking: bool
+    limit: int                # bout limit in force
+    shown: int                # trumps shown for a transfer this bout
+    first_bout: bool
+    bout_no: int
+    in_play: list[bool]
+    out_order: list[int]
+    phase: Phase
+    exchange_holder: int
+    outcome: Outcome | None
+    version: int              # actions applied in this deal
+    later_deal: bool
+    prev_fool: int | None
+    first_attacker_seat: int
+    _lc_key: int
+    _lc: list[Action]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -149,7 +188,7 @@ class GameState:
         s.out_order = []
         s.phase, s.exchange_holder, s.outcome, s.version = P_PLAY, -1, None, 0
         s.later_deal, s.prev_fool, s.first_attacker_seat = False, None, 0
-        s._lc_key, s._lc = -1, None
+        s._lc_key, s._lc = -1, []
         return s
 
     def _choose_first_attacker(self) -> None:
@@ -174,7 +213,7 @@ class GameState:
                     m &= ~(((1 << 64) - 1) << (low & ~63))  # skip the rest of that pack
             if best is not None:
                 att = best[1]
-        elif how == "fools_right":
+        elif how == "fools_right" and self.prev_fool is not None:
             att = (self.prev_fool - 1) % n
         self.attacker = att
         self.first_attacker_seat = att
@@ -548,7 +587,8 @@ class GameState:
             low = self.cfg.lowest_rank
             if attacks and attacks[-1] & 15 == low:
                 who = by[-1]
-                count = sum(1 for c, s in zip(attacks, by) if s == who and c & 15 == low)
+                count = sum(1 for c, s in zip(attacks, by, strict=True)
+                            if s == who and c & 15 == low)
                 titles[last_defender] = "epaulettes" if count >= 2 else "necktie"
         self.outcome = Outcome(fools=tuple(remaining), draw=not remaining,
                                titles=titles, out_order=tuple(self.out_order))
@@ -714,7 +754,7 @@ class GameState:
         s.phase, s.exchange_holder, s.outcome = self.phase, self.exchange_holder, self.outcome
         s.version, s.later_deal, s.prev_fool = self.version, self.later_deal, self.prev_fool
         s.first_attacker_seat = self.first_attacker_seat
-        s._lc_key, s._lc = -1, None
+        s._lc_key, s._lc = -1, []
         return s
 
     @classmethod
@@ -754,14 +794,15 @@ class GameState:
         return build_position(cls, rules, **position)
 
     def table_pairs(self) -> list[tuple[int, int | None]]:
-        return [(a, c if c >= 0 else None) for a, c in zip(self.attacks, self.covers)]
+        return [(a, c if c >= 0 else None) for a, c in zip(self.attacks, self.covers, strict=False)]
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(card_text(c, True) for c in bits(h)) for h in self.hands)
         table = " ".join(card_text(a, True) + ("/" + card_text(c, True) if c >= 0 else "")
-                         for a, c in zip(self.attacks, self.covers))
+                         for a, c in zip(self.attacks, self.covers, strict=False))
         return (f"<GameState v{self.version} {self.phase.value} att={self.attacker} "
-                f"def={self.defender} trump={card_text(self.turnup, True) if self.turnup >= 0 else '-'} "
+                f"def={self.defender} "
+                f"trump={card_text(self.turnup, True) if self.turnup >= 0 else '-'} "
                 f"stock={len(self.stock)} table=[{table}] hands=[{hands}]>")
 
 

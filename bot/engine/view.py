@@ -56,8 +56,9 @@ def make_view(s: GameState, p: int) -> PlayerView:
     return PlayerView(
         player=p, rules=s.rules, phase=s.phase, hand=CardSet(s.hands[p]),
         hand_counts=tuple(h.bit_count() for h in s.hands),
-        known=tuple(CardSet(k & h) for k, h in zip(s.known, s.hands)),
-        table=tuple((Card(a), Card(c) if c >= 0 else None) for a, c in zip(s.attacks, s.covers)),
+        known=tuple(CardSet(k & h) for k, h in zip(s.known, s.hands, strict=False)),
+        table=tuple((Card(a), Card(c) if c >= 0 else None)
+                    for a, c in zip(s.attacks, s.covers, strict=True)),
         attack_by=tuple(s.attack_by),
         trump_suit=s.trump if s.trump >= 0 else None,
         turnup=Card(s.turnup) if s.turnup >= 0 else None,

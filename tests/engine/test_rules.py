@@ -7,7 +7,8 @@ from bot.engine import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RulesError, RuleSe
 
 def test_defaults_are_podkidnoy():
     r = RuleSet()
-    assert (r.deck, r.hand_size, r.lead, r.throw_in, r.transfer) == (36, 6, "same_rank", "all", "none")
+    assert (r.deck, r.hand_size, r.lead, r.throw_in, r.transfer) == (
+        36, 6, "same_rank", "all", "none")
     assert r.first_bout_limit == 5 and r.bout_limit == 6
     assert RuleSet.preset("podkidnoy") == RuleSet()
 
