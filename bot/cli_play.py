@@ -25,6 +25,7 @@ from bot.engine import (
     EventKind,
     GameState,
     IllegalAction,
+    Outcome,
     RuleSet,
 )
 from bot.engine.cards import SUITS, card_text, parse_card
@@ -268,9 +269,9 @@ def parse_command(text: str, state: GameState, seat: int = HUMAN) -> Action:
         raise BadCommand("type a move (see `You may`), or `help`")
     head = words[0]
     if len(words) == 1 and (head in _WORDS or head == "t"):
-        kind = TAKE if head == "t" else _WORDS[head]
+        wanted = TAKE if head == "t" else _WORDS[head]
         for a in legal:
-            if a.kind is kind:
+            if a.kind is wanted:
                 return a
         raise BadCommand(f"you cannot {head} now")
 
@@ -288,7 +289,7 @@ def parse_command(text: str, state: GameState, seat: int = HUMAN) -> Action:
             raise BadCommand(f"you do not hold {card_text(card)}")
         return card
 
-    kind = None
+    kind: ActionKind | None = None
     if head in ("t", "r", "transfer"):
         kind, words = TRANSFER, words[1:]
     elif head in ("s", "show"):
@@ -409,8 +410,7 @@ def _apply_and_report(state: GameState, action: Action, con: _Console) -> None:
             con.say(text)
 
 
-def result_text(state: GameState) -> str:
-    outcome = state.outcome
+def result_text(outcome: Outcome) -> str:
     if outcome.draw:
         return "Draw: the last players went out together. Nobody is the fool."
     parts = []
@@ -433,15 +433,14 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO) -> 
             f"({rules.describe()}). You are seat 0; the others are computer players.")
     con.say("Type `help` for the commands.")
     deal_no = 0
-    state = None
+    previous: tuple[Outcome, int] | None = None  # last deal's outcome and dealer
     try:
         while True:
             deal_seed = seed + deal_no
-            if state is None:
+            if previous is None:
                 state = GameState.new(rules, deal_seed)
             else:
-                dealer = state.view(HUMAN).dealer
-                state = GameState.next_deal(rules, state.outcome, dealer, deal_seed)
+                state = GameState.next_deal(rules, *previous, deal_seed)
             deal_no += 1
             con.say()
             view = state.view(HUMAN)
@@ -450,9 +449,12 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO) -> 
                     f"; the turn-up is {trump}. {_verb(view.attacker, 'attack', 'attacks')} "
                     f"first. ===")
             play_deal(state, con)
+            outcome = state.outcome
+            assert outcome is not None  # play_deal returns only when the deal is over
+            previous = (outcome, view.dealer)
             con.say()
-            con.say("*** " + result_text(state) + " ***")
-            for seat, count in state.outcome.matchsticks().items():
+            con.say("*** " + result_text(outcome) + " ***")
+            for seat, count in outcome.matchsticks().items():
                 sticks[seat] += count
             con.say("Matchsticks: " + ", ".join(f"{_name(s)} {n}" for s, n in enumerate(sticks)))
             if not _yes(con):

@@ -58,6 +58,7 @@ def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
             raise SimulationFailure(violation, rules, explore) from None
         actions += len(played)
         outcome = state.outcome
+        assert outcome is not None  # play_random_game returns finished deals only
         if outcome.draw:
             draws += 1
         else:
