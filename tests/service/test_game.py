@@ -3,6 +3,7 @@ deal end with results, next deal and series, replay."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from datetime import UTC, datetime, timedelta
@@ -247,3 +248,26 @@ async def test_replay_prints_every_move_and_confirms_the_state(db, services):
     assert len(numbered) == len(results)
     assert "log replays to the stored state: yes" in text
     assert "result:" in text
+
+
+async def test_durak_replay_command_reads_the_database_named_on_the_command_line(
+        db, services, capsys):
+    import argparse
+
+    from bot.cli_replay import add_replay_parser, run_replay
+
+    if not db.is_sqlite:
+        pytest.skip("the command takes a plain URL; the PostgreSQL test schema is not one")
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=())
+    await play_out(games, started.game_id, random.Random(9))
+    parser = argparse.ArgumentParser()
+    add_replay_parser(parser.add_subparsers(dest="command"))
+    url = db.url.render_as_string(hide_password=False)
+    args = parser.parse_args(["replay", str(started.game_id), "--database-url", url])
+    out = io.StringIO()
+    assert await asyncio.to_thread(args.func, args, out) == 0
+    assert f"game {started.game_id} " in out.getvalue()
+    missing = parser.parse_args(["replay", "424242", "--database-url", url])
+    assert await asyncio.to_thread(missing.func, missing) == 1
+    assert "no game 424242" in capsys.readouterr().err
