@@ -144,6 +144,9 @@ def main(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
+    if stdout is None and hasattr(sys.stdout, "reconfigure"):
+        # Card suits on a terminal that cannot show them become '?', not a crash.
+        sys.stdout.reconfigure(errors="replace")
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
     err = stderr or sys.stderr

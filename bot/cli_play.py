@@ -14,6 +14,7 @@ wait on (throwing in while cards are still uncovered) are not offered.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import TextIO
 
@@ -63,6 +64,12 @@ class _Console:
         self.out.write(text + "\n")
 
     def ask(self, prompt: str) -> str:
+        if self._interactive():  # input() gives a person line editing and history
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                self.out.write("\n")
+                raise Quit from None
         self.out.write(prompt)
         self.out.flush()
         line = self.inp.readline()
@@ -70,6 +77,10 @@ class _Console:
             self.out.write("\n")
             raise Quit
         return line.strip()
+
+    def _interactive(self) -> bool:
+        return (self.inp is sys.stdin and self.out is sys.stdout
+                and sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def _name(seat: int) -> str:

@@ -213,3 +213,27 @@ def test_subprocess_game_through_a_pipe():
             proc.wait()
     assert re.search(r"\*\*\* .*(the fool|Draw).* \*\*\*", transcript)
     assert "Thanks for playing." in transcript + proc.stdout.read().decode()  # type: ignore[union-attr]
+
+
+class _InterruptingInput:
+    """Stands in for a person pressing Ctrl-C at the second prompt."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def readline(self) -> str:
+        self.calls += 1
+        if self.calls == 2:
+            raise KeyboardInterrupt
+        return "help\n"
+
+
+def test_ctrl_c_leaves_cleanly():
+    from bot.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["play", "--seed", "4"], stdin=_InterruptingInput(), stdout=out,  # type: ignore[arg-type]
+                stderr=err)
+    assert code == 130
+    assert out.getvalue().rstrip().endswith("Bye.")
+    assert "Traceback" not in out.getvalue() + err.getvalue()
