@@ -20,23 +20,27 @@ from bot.engine.random_play import InvariantViolation, play_random_game
 
 
 class SimulationFailure(Exception):
-    """An invariant broke (or a deal did not end) in one game of a simulation."""
+    """An invariant broke, a deal did not end, or the engine raised, in one game."""
 
-    def __init__(self, violation: InvariantViolation, rules: RuleSet, explore: bool):
-        super().__init__(str(violation))
-        self.violation, self.rules, self.explore = violation, rules, explore
+    def __init__(self, problems: list[str], seed: int, actions: list | None, rules: RuleSet,
+                 explore: bool):
+        super().__init__("; ".join(problems))
+        self.problems, self.seed, self.actions = problems, seed, actions
+        self.rules, self.explore = rules, explore
 
     def report(self) -> str:
-        v = self.violation
-        actions = [a.log_text() for a in v.actions]
-        return "\n".join([
-            f"invariant violated: {'; '.join(v.problems)}",
-            f"seed: {v.seed}",
-            f"actions ({len(actions)}): {json.dumps(actions, ensure_ascii=False)}",
-            f"rules: {json.dumps(self.rules.to_dict(), sort_keys=True)}",
-            "reproduce: GameState.replay(RuleSet.from_dict(rules), seed, actions)"
-            + ("  (moves chosen with explore=True)" if self.explore else ""),
-        ])
+        how = "random.Random(seed), check=True" + (", explore=True" if self.explore else "")
+        lines = [f"invariant violated: {'; '.join(self.problems)}", f"seed: {self.seed}"]
+        if self.actions is not None:
+            actions = [a.log_text() for a in self.actions]
+            lines.append(f"actions ({len(actions)}): {json.dumps(actions, ensure_ascii=False)}")
+        lines.append(f"rules: {json.dumps(self.rules.to_dict(), sort_keys=True)}")
+        if self.actions is not None:
+            lines.append("reproduce: GameState.replay(RuleSet.from_dict(rules), seed, actions)")
+        else:  # the engine raised inside play_random_game, which keeps its action list
+            lines.append("actions: not available (the engine raised); reproduce with "
+                         f"play_random_game(RuleSet.from_dict(rules), seed, {how})")
+        return "\n".join(lines)
 
 
 def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
@@ -54,8 +58,13 @@ def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
         try:
             state, played = play_random_game(rules, deal_seed, random.Random(deal_seed),
                                              check=check, explore=explore)
-        except InvariantViolation as violation:
-            raise SimulationFailure(violation, rules, explore) from None
+        except InvariantViolation as v:
+            raise SimulationFailure(v.problems, v.seed, v.actions, rules, explore) from None
+        except Exception as exc:  # an engine crash is a failure to report with its seed
+            if not check:
+                raise
+            problem = f"the engine raised {type(exc).__name__}: {exc}"
+            raise SimulationFailure([problem], deal_seed, None, rules, explore) from exc
         actions += len(played)
         outcome = state.outcome
         assert outcome is not None  # play_random_game returns finished deals only

@@ -133,3 +133,19 @@ def test_subprocess_simulate_and_refusal():
     bad = run_subprocess("simulate", "--preset", "nosuch")
     assert bad.code == 2
     assert "unknown preset" in bad.err and "Traceback" not in bad.err
+
+
+def test_engine_crash_under_check_reports_the_seed(monkeypatch):
+    import bot.engine.random_play as random_play
+
+    def crashing_check(state):
+        if state.seed == 51 and state.version == 3:
+            raise KeyError("boom")
+        return []
+
+    monkeypatch.setattr(random_play, "check_invariants", crashing_check)
+    r = run_cli("simulate", "--games", "3", "--seed", "50", "--check")
+    assert r.code == 1
+    assert "the engine raised KeyError" in r.err
+    assert re.search(r"^seed: 51$", r.err, re.M)
+    assert "Traceback" not in r.err
