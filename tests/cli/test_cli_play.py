@@ -237,3 +237,14 @@ def test_ctrl_c_leaves_cleanly():
     assert code == 130
     assert out.getvalue().rstrip().endswith("Bye.")
     assert "Traceback" not in out.getvalue() + err.getvalue()
+
+
+def test_result_names_the_fool_with_titles_or_the_draw():
+    from bot.cli_play import result_text
+    from bot.engine import Outcome
+
+    assert result_text(Outcome(fools=(0,))) == "You are the fool (durak)!"
+    assert result_text(Outcome(fools=(2,), titles={2: "epaulettes"})) == (
+        "Boris is the fool (durak) with epaulettes!")
+    assert "necktie" in result_text(Outcome(fools=(1,), titles={1: "necktie"}))
+    assert result_text(Outcome(draw=True)).startswith("Draw")

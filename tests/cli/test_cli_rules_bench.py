@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
+import pytest
 from cli_helpers import run_cli, run_subprocess
 
 from bot.engine import PARAMETERS, PLAYABLE_PRESETS, PRESETS
@@ -67,3 +69,11 @@ def test_help_exits_0():
 def test_rules_via_subprocess():
     r = run_subprocess("rules")
     assert r.code == 0 and "podkidnoy" in r.out and "bout_limit" in r.out
+
+
+def test_replay_subcommand_is_wired_in_when_its_module_exists(capsys):
+    if importlib.util.find_spec("bot.cli_replay") is None:
+        pytest.skip("bot/cli_replay.py not present")
+    assert run_cli("replay", "--help").code == 0
+    assert "GAME_ID" in capsys.readouterr().out
+    assert "replay" in run_subprocess("--help").out
