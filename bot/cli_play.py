@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable
 from typing import TextIO
 
 from bot.ai.simple import choose_action
 from bot.engine import (
     Action,
     ActionKind,
+    Card,
     Event,
     EventKind,
     GameState,
@@ -29,13 +29,13 @@ from bot.engine import (
     Outcome,
     RuleSet,
 )
-from bot.engine.cards import SUITS, card_text, parse_card
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW = ActionKind.TRANSFER, ActionKind.SHOW
 EXCHANGE, KEEP = ActionKind.EXCHANGE, ActionKind.KEEP
 
 HUMAN = 0
+SUITS = "♠♥♦♣"  # suit numbers 0..3 in the engine's card ids (bot/engine/README.md)
 COMPUTER_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ilya", "Kira")
 PROMPT = "your move> "
 AGAIN_PROMPT = "another deal? [y/n]> "
@@ -81,6 +81,14 @@ class _Console:
     def _interactive(self) -> bool:
         return (self.inp is sys.stdin and self.out is sys.stdout
                 and sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def card_text(card: int, ascii: bool = False) -> str:
+    return Card(card).ascii() if ascii else str(Card(card))
+
+
+def parse_card(text: str) -> int:
+    return int(Card.parse(text))
 
 
 def _name(seat: int) -> str:
@@ -368,9 +376,6 @@ def _must_be_legal(action: Action, legal: list[Action], state: GameState) -> Act
 
 
 # ---------------------------------------------------------------------------- the game
-Chooser = Callable[[object], Action]
-
-
 def play_deal(state: GameState, con: _Console) -> GameState:
     """Play one deal to its end; raises Quit when the player leaves."""
     while not state.is_over:

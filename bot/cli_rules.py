@@ -40,7 +40,6 @@ def _reason(exc: Exception) -> str:
 def rules_text() -> str:
     """Presets with their one-line descriptions, then every parameter, readable."""
     from bot.engine import PARAMETERS, PRESETS, RuleSet
-    from bot.engine.rules import allowed_text
 
     lines = ["Presets (durak simulate/play --preset NAME):", ""]
     width = max(len(name) for name in PRESETS)
@@ -50,7 +49,7 @@ def rules_text() -> str:
         note = "  [not playable yet]" if RuleSet.preset(name).problems() else ""
         lines.append(f"  {name:<{width}}  {lo}-{hi} players. {preset.description}{note}")
     lines += ["", "Parameters (--rule NAME=VALUE; defaults are the podkidnoy preset):", ""]
-    rows = [(p.name, _show(p.default), allowed_text(p), p.help) for p in PARAMETERS]
+    rows = [(p.name, _show(p.default), _allowed(p.allowed), p.help) for p in PARAMETERS]
     name_w = max(len(r[0]) for r in rows)
     default_w = max(len(r[1]) for r in rows)
     lines.append(f"  {'name':<{name_w}}  {'default':<{default_w}}  allowed values")
@@ -66,3 +65,10 @@ def _show(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _allowed(values: tuple) -> str:
+    """`2..10` for a long run of numbers, else the values as typed on the command line."""
+    if len(values) > 4 and all(type(v) is int for v in values):
+        return f"{values[0]}..{values[-1]}"
+    return ", ".join(_show(v) for v in values)
