@@ -254,7 +254,7 @@ async def test_durak_replay_command_reads_the_database_named_on_the_command_line
         db, services, capsys):
     import argparse
 
-    from bot.cli_replay import add_replay_parser, run_replay
+    from bot.cli_replay import add_replay_parser
 
     if not db.is_sqlite:
         pytest.skip("the command takes a plain URL; the PostgreSQL test schema is not one")
