@@ -64,12 +64,24 @@ class ChatService:
             await people.ensure_user(s, user_id, name, language)
 
     async def user_languages(self, user_ids) -> dict[int, str | None]:
+        """user -> language for private messages: the one chosen with /language in the
+        private chat, else the one Telegram reports."""
         ids = [u for u in set(user_ids) if u is not None]
         if not ids:
             return {}
         async with self.db.read() as s:
             rows = await s.execute(select(User.id, User.language).where(User.id.in_(ids)))
-            return dict(rows.all())
+            found = dict(rows.all())
+            chosen = await s.execute(select(Chat.id, Chat.language).where(Chat.id.in_(ids)))
+            for chat_id, language in chosen.all():
+                if language:
+                    found[chat_id] = language
+            return found
+
+    async def game_host(self, game_id: int) -> int | None:
+        async with self.db.read() as s:
+            return (await s.execute(select(Game.host_id).where(Game.id == game_id))
+                    ).scalar_one_or_none()
 
     async def open_lobby(self, chat_id: int) -> int | None:
         async with self.db.read() as s:

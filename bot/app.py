@@ -1,0 +1,81 @@
+"""build_application(settings): all wiring, nothing at import time.
+
+The database, services, computer players and the game driver are created here and kept
+in ``application.bot_data["services"]``; start-up (post_init) migrates a SQLite database,
+registers the command menus and restores running games; shutdown stops the driver and
+closes the database.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+
+from bot.config import Settings
+from bot.handlers import register
+from bot.handlers.context import Services
+from bot.handlers.menus import register_commands
+from bot.runtime.brains import ComputerBrain, make_brain
+from bot.runtime.driver import GameRuntime
+from bot.service.chats import ChatService
+from bot.service.games import GameService
+from bot.service.lobby import LobbyService
+from bot.service.stats import StatsService
+from bot.storage.database import Database
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def build_application(settings: Settings, *, clock: Callable[[], datetime] = utcnow,
+                      brain: ComputerBrain | None = None,
+                      rng: random.Random | None = None) -> Application:
+    """The bot, ready for run_polling/run_webhook (or initialize/start in tests)."""
+    builder = (ApplicationBuilder().token(settings.token)
+               .get_updates_connection_pool_size(2)
+               .concurrent_updates(64)
+               .post_init(_post_init).post_shutdown(_post_shutdown))
+    if settings.api_base_url:
+        base = settings.api_base_url.rstrip("/")
+        builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
+    if settings.overall_rate or settings.group_rate_per_minute:
+        builder = builder.rate_limiter(AIORateLimiter(
+            overall_max_rate=settings.overall_rate, overall_time_period=1,
+            group_max_rate=settings.group_rate_per_minute, group_time_period=60,
+            max_retries=settings.rate_limit_retries))
+    app = builder.build()
+    db = Database(settings.database_url)
+    games = GameService(db, clock=clock)
+    chats = ChatService(db)
+    runtime = GameRuntime(games=games, chats=chats,
+                          brain=brain or make_brain(settings.computer_budget),
+                          settings=settings, clock=clock, rng=rng)
+    app.bot_data["services"] = Services(settings=settings, db=db, lobbies=LobbyService(db),
+                                        games=games, chats=chats, stats=StatsService(db),
+                                        runtime=runtime)
+    register(app)
+    return app
+
+
+async def _post_init(app: Application) -> None:
+    svc: Services = app.bot_data["services"]
+    if svc.db.is_sqlite and svc.settings.migrate_sqlite:
+        from bot.storage.migrate import upgrade
+
+        await upgrade(svc.db)
+    await register_commands(app.bot)
+    await svc.runtime.start(app.bot)
+
+
+async def _post_shutdown(app: Application) -> None:
+    svc: Services = app.bot_data["services"]
+    await svc.runtime.stop()
+    await svc.runtime.brain.close()
+    await svc.db.dispose()

@@ -1,0 +1,66 @@
+"""Settings read from the environment (once, at start-up; nothing reads os.environ later).
+
+    BOT_TOKEN              required: the token from @BotFather
+    DATABASE_URL           default sqlite+aiosqlite:///durak.db (migrated at start-up)
+    TELEGRAM_API_BASE_URL  optional: a local Bot API server, e.g. http://127.0.0.1:8081/bot
+    DURAK_WEBHOOK_URL      optional: public https URL; webhook mode instead of polling
+    PORT                   webhook listen port (default 8443)
+
+The tunables below the environment ones (pauses, tick, rate limits) exist so tests and the
+benchmark can run the real Application fast; production uses the defaults.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from bot.storage.settings import database_url
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database_url: str = "sqlite+aiosqlite:///durak.db"
+    api_base_url: str | None = None
+    webhook_url: str | None = None
+    port: int = 8443
+    # Migrate the SQLite database at start-up (PostgreSQL: the Procfile's release step).
+    migrate_sqlite: bool = True
+    # A computer player waits this long (seconds, uniform) before moving: people can follow.
+    computer_pause: tuple[float, float] = (0.9, 1.8)
+    # How often the turn-timer loop looks for games whose deadline (in the DB) has passed.
+    timer_tick: float = 1.0
+    # A table edit waits this long for more moves to arrive, so a burst becomes one edit.
+    edit_coalesce: float = 0.25
+    # Rate limiter: overall requests/s and new messages per group per minute (0 = off).
+    overall_rate: float = 30.0
+    group_rate_per_minute: float = 20.0
+    rate_limit_retries: int = 3
+    # Per-move thinking budget for computer players (seconds).
+    computer_budget: float = 0.5
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        token = (env.get("BOT_TOKEN") or "").strip()
+        if not token:
+            raise ConfigError(
+                "BOT_TOKEN is not set. Create a bot with @BotFather in Telegram, then run: "
+                "BOT_TOKEN=123456:ABC... durak-bot   (to play without a token: durak play)")
+        if ":" not in token:
+            raise ConfigError("BOT_TOKEN does not look like a bot token (expected 123456:ABC...)")
+        port_text = (env.get("PORT") or "8443").strip()
+        try:
+            port = int(port_text)
+        except ValueError:
+            raise ConfigError(f"PORT must be a number, got {port_text!r}") from None
+        return cls(token=token, database_url=database_url(dict(env)),
+                   api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
+                   webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
+                   port=port)

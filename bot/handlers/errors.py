@@ -1,0 +1,31 @@
+"""The error handler: log every failure with its context; the process never dies of one."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.i18n import locale_for, t
+
+log = logging.getLogger("bot.errors")
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log with the update's chat, user and payload; answer a pending button press."""
+    where = {}
+    if isinstance(update, Update):
+        where = {"chat": update.effective_chat.id if update.effective_chat else None,
+                 "user": update.effective_user.id if update.effective_user else None,
+                 "data": update.callback_query.data if update.callback_query else None,
+                 "text": (update.effective_message.text if update.effective_message
+                          and not update.callback_query else None)}
+    log.error("error while handling %s: %r", where, context.error, exc_info=context.error)
+    if isinstance(update, Update) and update.callback_query is not None:
+        try:
+            user = update.callback_query.from_user
+            await update.callback_query.answer(
+                t(locale_for(user.language_code if user else None), "err.internal"))
+        except Exception:
+            pass  # already answered, or Telegram is unreachable: the log has it

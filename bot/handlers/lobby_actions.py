@@ -1,0 +1,214 @@
+"""Lobby operations shared by commands (/join) and buttons (Join): each returns the
+catalogue key of a refusal (or None) and redraws the lobby message in place.
+
+Decisions (RULES.md is silent):
+- chat admins may do what the host may (settings, computer players, start, cancel); the
+  service knows only the host, so an admin's request is made in the host's name after the
+  admin check here;
+- a person who cannot receive private messages is seated anyway and marked in the lobby
+  until they open the private chat (the deep link completes it); Start waits for them.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.engine import RuleSet
+from bot.render.lobby import lobby_screen, solo_setup_screen
+from bot.render.names import member_names
+from bot.runtime import messaging
+from bot.service import settings as game_settings
+from bot.service.errors import LobbyError, NotAllowed, NotFound, ServiceError, StaleVersion
+
+from .context import is_admin, services
+
+log = logging.getLogger(__name__)
+
+
+def refusal_key(exc: ServiceError) -> str:
+    reason = exc.reason.lower()
+    if isinstance(exc, StaleVersion):
+        return "err.stale_button"
+    if isinstance(exc, NotAllowed):
+        return "lobby.not_joined" if "not in this lobby" in reason else "err.host_or_admin"
+    if isinstance(exc, NotFound) or "no longer open" in reason or "already started" in reason:
+        return "err.unknown_lobby"
+    if "already in" in reason:
+        return "lobby.already_joined"
+    if "full" in reason or "too many" in reason:
+        return "err.full"
+    if "at least 2" in reason:
+        return "lobby.need_more"
+    if "already an open lobby" in reason:
+        return "err.lobby_exists"
+    return "lobby.rules_problem"
+
+
+async def redraw(context, lobby_id: int) -> None:
+    svc = services(context)
+    lobby = await svc.lobbies.get(lobby_id)
+    if lobby.message_id is None:
+        return
+    screen = await lobby_view(context, lobby)
+    try:
+        await messaging.edit(context.bot, lobby.chat_id, lobby.message_id, screen)
+    except messaging.Unreachable:
+        log.warning("lobby %s: cannot edit its message", lobby_id)
+
+
+async def lobby_view(context, lobby):
+    svc = services(context)
+    from bot.i18n import locale_for
+
+    locale = locale_for(await svc.chats.language(lobby.chat_id))
+    if lobby.chat_id > 0:
+        return solo_setup_screen(locale, lobby)
+    pending = {uid for lid, uid in svc.pending if lid == lobby.lobby_id}
+    prefs = await svc.chats.preferences(lobby.chat_id)
+    return lobby_screen(locale, lobby, pending, game_settings.max_players(lobby.settings),
+                        svc.lobby_mode.get(lobby.lobby_id, "main"), bool(prefs.get("hints")))
+
+
+async def may_manage(context, lobby, user_id: int) -> bool:
+    return lobby.host_id == user_id or (lobby.chat_id < 0
+                                        and await is_admin(context, lobby.chat_id, user_id))
+
+
+async def can_message(context, user_id: int) -> bool:
+    """Whether the user opened a private chat with the bot (a chat action is invisible)."""
+    try:
+        await context.bot.send_chat_action(user_id, "typing")
+    except Exception:
+        return False
+    return True
+
+
+async def join(context, lobby_id: int, user) -> tuple[str | None, bool]:
+    """(refusal key, needs the private chat first)."""
+    svc = services(context)
+    from .context import display_name
+
+    try:
+        await svc.lobbies.join(lobby_id, user.id, display_name(user), user.language_code)
+    except ServiceError as exc:
+        key = refusal_key(exc)
+        if key != "lobby.already_joined" or (lobby_id, user.id) not in svc.pending:
+            return key, False
+    reachable = await can_message(context, user.id)
+    if reachable:
+        svc.pending.discard((lobby_id, user.id))
+    else:
+        svc.pending.add((lobby_id, user.id))
+    await redraw(context, lobby_id)
+    return None, not reachable
+
+
+async def leave(context, lobby_id: int, user_id: int) -> str | None:
+    svc = services(context)
+    try:
+        await svc.lobbies.leave(lobby_id, user_id)
+    except ServiceError as exc:
+        return refusal_key(exc)
+    svc.pending.discard((lobby_id, user_id))
+    await redraw(context, lobby_id)
+    return None
+
+
+async def start(context, lobby_id: int, user_id: int, chat_title: str) -> tuple[str | None, dict]:
+    svc = services(context)
+    lobby = await svc.lobbies.get(lobby_id)
+    if lobby.status != "open":
+        return "err.unknown_lobby", {}
+    if not await may_manage(context, lobby, user_id):
+        return "err.host_or_admin", {}
+    waiting = [m for m in lobby.members if (lobby_id, m.user_id) in svc.pending]
+    if waiting:
+        names = member_names("en", waiting)
+        return "lobby.need_private", {"names": ", ".join(names)}
+    try:
+        _lobby, started = await svc.games.start(lobby_id, lobby.host_id)
+    except ServiceError as exc:
+        key = refusal_key(exc)
+        if key == "lobby.need_more":
+            return key, {"n": 2 - len(lobby.members)}
+        return key, {"reason": exc.reason}
+    svc.lobby_mode.pop(lobby_id, None)
+    if lobby.chat_id > 0:  # solo: the set-up message becomes the game
+        await svc.runtime.launch(started, message_id=lobby.message_id)
+    else:
+        await redraw(context, lobby_id)
+        await svc.runtime.launch(started, group_title=chat_title)
+    return None, {}
+
+
+async def cancel(context, lobby_id: int, user_id: int) -> str | None:
+    svc = services(context)
+    lobby = await svc.lobbies.get(lobby_id)
+    if not await may_manage(context, lobby, user_id):
+        return "err.host_or_admin"
+    if not await svc.chats.close_lobby(lobby_id):
+        return "err.unknown_lobby"
+    svc.pending = {p for p in svc.pending if p[0] != lobby_id}
+    await redraw(context, lobby_id)
+    return None
+
+
+async def change_setting(context, lobby_id: int, version: int, token: str,
+                         user_id: int) -> str | None:
+    """Apply one settings button (``name=value``)."""
+    svc = services(context)
+    lobby = await svc.lobbies.get(lobby_id)
+    if lobby.status != "open":
+        return "err.unknown_lobby"
+    if not await may_manage(context, lobby, user_id):
+        return "err.host_or_admin"
+    if version != lobby.version:
+        return "err.stale_button"
+    name, _, value = token.partition("=")
+    host = lobby.host_id
+    try:
+        if name == "menu":
+            svc.lobby_mode[lobby_id] = value if value in ("house", "settings") else "main"
+        elif name == "hints":
+            await svc.chats.set_preference(lobby.chat_id, "hints", value == "on")
+        elif name == "addai":
+            await svc.lobbies.add_computer(lobby_id, host, value, expected_version=version)
+            svc.lobby_mode[lobby_id] = "main"
+        elif name == "solo":
+            await _set_computers(svc, lobby, int(value), None)
+        elif name == "solostr":
+            await _set_computers(svc, lobby, None, value)
+        elif name == "preset":
+            await svc.lobbies.change_settings(lobby_id, host, {"preset": value},
+                                              expected_version=version)
+        elif name == "timer":
+            await svc.lobbies.change_settings(lobby_id, host, {"turn_seconds": int(value)},
+                                              expected_version=version)
+        else:
+            RuleSet.parse_assignment(token)  # unknown names and values refused here
+            await svc.lobbies.change_settings(lobby_id, host, {"rules": {name: value}},
+                                              expected_version=version)
+    except ServiceError as exc:
+        return refusal_key(exc)
+    except ValueError:
+        return "err.stale_button"
+    await redraw(context, lobby_id)
+    return None
+
+
+async def _set_computers(svc, lobby, count: int | None, strength: str | None) -> None:
+    """Solo set-up: make the computer opponents ``count`` players of ``strength``."""
+    computers = [m for m in lobby.members if m.user_id is None]
+    current = computers[0].computer_strength if computers else "normal"
+    strength = strength or current
+    if strength not in ("easy", "normal", "hard"):
+        raise LobbyError("unknown strength")
+    count = len(computers) if count is None else max(1, min(5, count))
+    if strength != current:
+        remove, add = computers, count
+    else:
+        remove, add = computers[count:], max(0, count - len(computers))
+    for member in remove:
+        await svc.lobbies.remove_computer(lobby.lobby_id, lobby.host_id, member.position)
+    for _ in range(add):
+        await svc.lobbies.add_computer(lobby.lobby_id, lobby.host_id, strength)

@@ -1,0 +1,138 @@
+"""A player's private hand message: their cards, and only the moves they may make now.
+
+Layout decisions (RULES.md is silent on presentation):
+- cards in hand order (suit by suit, trumps last); every card that is part of a legal move
+  is a button, the rest are listed as text;
+- a card with exactly one meaning (lead it, throw it in, cover the only card it fits,
+  transfer with it) plays at once; a card with several meanings (it covers two different
+  attack cards, or covers or transfers) first opens a choice: "9♥ on 7♥", "Transfer 9♥";
+- leading several cards of one rank: one extra button with all of them (the largest legal
+  group per rank); a single card is led with its own button;
+- Pass is labelled "Beaten" when every card on the table is covered and "Done" when the
+  defender is taking (the move is the same: nothing more from me);
+- the group hand carries no table (the group shows it) so it is edited only when the
+  player's cards or choices change; the solo message carries both.
+"""
+
+from __future__ import annotations
+
+from bot.engine import ActionKind
+from bot.i18n import t
+
+from .callback import encode_game_ui, encode_move
+from .cards import card_label, cards_text, sort_hand
+from .screen import Screen, rows_of
+from .table import expected_key
+
+CARD_ROW = 6
+
+
+def _played_card(action) -> int | None:
+    kind, cards = action.kind, action.cards
+    if kind is ActionKind.ATTACK and len(cards) == 1:
+        return cards[0]
+    if kind is ActionKind.COVER:
+        return cards[1]
+    if kind in (ActionKind.TRANSFER, ActionKind.SHOW):
+        return cards[0]
+    return None
+
+
+def _choice_label(locale: str, action) -> str:
+    kind, cards = action.kind, action.cards
+    if kind is ActionKind.COVER:
+        return t(locale, "btn.cover_on", card=card_label(cards[1]), target=card_label(cards[0]))
+    if kind is ActionKind.TRANSFER:
+        return t(locale, "btn.transfer_with", card=card_label(cards[0]))
+    if kind is ActionKind.SHOW:
+        return t(locale, "btn.show_with", card=card_label(cards[0]))
+    return t(locale, "btn.attack_with", card=card_label(cards[0]))
+
+
+def _pass_label(locale: str, view) -> str:
+    if view.taking:
+        return t(locale, "btn.done")
+    if view.table and all(c is not None for _, c in view.table):
+        return t(locale, "btn.beaten")
+    return t(locale, "btn.pass")
+
+
+def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | None = None,
+               hint: bool = False) -> tuple[list[str], list[tuple]]:
+    """(text lines about the hand, keyboard rows) for ``seat`` at ``version``."""
+    state = snap.state
+    view = state.view(seat)
+    game = snap.game_id
+    legal = [] if state.is_over or snap.status != "running" else list(view.legal)
+    by_card: dict[int, list] = {}
+    multi: dict[int, object] = {}
+    others = []
+    for action in legal:
+        card = _played_card(action)
+        if card is not None:
+            by_card.setdefault(card, []).append(action)
+        elif action.kind is ActionKind.ATTACK:
+            rank = action.cards[0] & 15
+            if rank not in multi or len(action.cards) > len(multi[rank].cards):
+                multi[rank] = action
+        else:
+            others.append(action)
+    hand = sort_hand(view.hand, view.trump_suit)
+    lines: list[str] = []
+    rows: list[tuple] = []
+    if picking is not None and picking in by_card:
+        lines.append(t(locale, "hand.choose_target", card=card_label(picking)))
+        choices = [(_choice_label(locale, a), encode_move(game, version, a.text()))
+                   for a in by_card[picking]]
+        rows.extend(rows_of(choices, 2))
+        rows.append(((t(locale, "btn.back"), encode_game_ui(game, version, "back")),))
+        return lines, rows
+    playable = [c for c in hand if c in by_card]
+    rest = [c for c in hand if c not in by_card]
+    if not hand:
+        lines.append(t(locale, "hand.no_cards"))
+    elif not playable:
+        lines.append(t(locale, "hand.your_cards", cards=cards_text(hand, view.trump_suit)))
+    elif rest:
+        lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
+    if legal:
+        lines.append(t(locale, "hand.you_expected", expected=t(locale, expected_key(state, seat))))
+    buttons = []
+    for card in playable:
+        actions = by_card[card]
+        data = (encode_move(game, version, actions[0].text()) if len(actions) == 1
+                else encode_game_ui(game, version, f"pick{int(card)}"))
+        buttons.append((card_label(card), data))
+    rows.extend(rows_of(buttons, CARD_ROW))
+    if multi:
+        rows.extend(rows_of([(cards_text(a.cards, sort=False), encode_move(game, version, a.text()))
+                             for _, a in sorted(multi.items())], 3))
+    labels = {ActionKind.TAKE: t(locale, "btn.take"), ActionKind.PASS: _pass_label(locale, view),
+              ActionKind.EXCHANGE: t(locale, "btn.exchange"),
+              ActionKind.KEEP: t(locale, "btn.keep")}
+    extra = [(labels[a.kind], encode_move(game, version, a.text())) for a in others
+             if a.kind in labels]
+    if hint and legal:
+        extra.append((t(locale, "btn.hint"), encode_game_ui(game, version, "hint")))
+    if extra:
+        rows.append(tuple(extra))
+    return lines, rows
+
+
+def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
+                      picking: int | None = None, hint: bool = False) -> Screen:
+    state = snap.state
+    view = state.view(seat)
+    lines = [t(locale, "hand.title", group=group_title)]
+    if view.turnup is not None:
+        lines.append(t(locale, "table.trump", card=card_label(view.turnup)))
+    if state.is_over or snap.status != "running":
+        lines.append(t(locale, "hand.over"))
+        return Screen("\n".join(lines))
+    if seat == view.defender and not view.taking:
+        uncovered = [a for a, c in view.table if c is None]
+        if uncovered:
+            lines.append(t(locale, "table.pairs", pairs=cards_text(uncovered, sort=False)))
+    more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint)
+    lines.extend(more)
+    return Screen("\n".join(lines), tuple(rows))

@@ -1,0 +1,185 @@
+"""Lobby messages: the group lobby (players, settings, buttons), its settings menus, and
+the solo set-up screen of /play. All edited in place; buttons carry the lobby version.
+
+Settings buttons cycle: each shows the current value and, when pressed, sets the next
+allowed one (the button carries that value, so a double press applies once: the second
+carries a stale version). Every RuleSet parameter except the player count (the seats
+decide it) is in the main menu or the house-rules menu.
+"""
+
+from __future__ import annotations
+
+from bot.engine import RuleSet
+from bot.engine.rules import PARAMETERS, PLAYABLE_PRESETS
+from bot.i18n import t, tn
+
+from .callback import encode_lobby, encode_setting
+from .names import member_names, strength_label
+from .screen import Screen, rows_of
+from .table import preset_label
+
+MAIN_RULES = ("deck", "transfer", "throw_in", "bout_limit", "first_bout_limit", "teams")
+SKIPPED = ("players", "series_to")  # seats decide players; series has its own button
+HOUSE_RULES = tuple(p.name for p in PARAMETERS if p.name not in MAIN_RULES + SKIPPED)
+TIMER_CHOICES = (60, 30, 120, 300, 0)
+SERIES_CHOICES = (0, 3, 5, 10)
+STRENGTHS = ("easy", "normal", "hard")
+SOLO_PRESETS = ("podkidnoy", "perevodnoy", "perevodnoy_showing", "prostoy_classic",
+                "single_card", "two_player_24")
+
+
+def rules_of(settings: dict) -> RuleSet:
+    return RuleSet.preset(settings.get("preset", "podkidnoy"), **settings.get("rules", {}))
+
+
+def value_text(locale: str, value) -> str:
+    if value is True:
+        return t(locale, "common.on")
+    if value is False:
+        return t(locale, "common.off")
+    if value is None or value == "none":
+        return t(locale, "common.none")
+    return str(value).lower()
+
+
+def token_value(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def timer_text(locale: str, seconds: int) -> str:
+    return t(locale, "timer.off") if not seconds else tn(locale, "timer.seconds", seconds)
+
+
+def series_text(locale: str, target: int) -> str:
+    return t(locale, "series.none") if not target else str(target)
+
+
+def _next(options, current):
+    options = list(options)
+    try:
+        return options[(options.index(current) + 1) % len(options)]
+    except ValueError:
+        return options[0]
+
+
+def settings_line(locale: str, settings: dict) -> str:
+    rules = rules_of(settings)
+    return t(locale, "lobby.settings_line", preset=preset_label(locale, rules.preset_name),
+             timer=timer_text(locale, int(settings.get("turn_seconds", 60))),
+             series=series_text(locale, rules.series_to))
+
+
+def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
+                 mode: str = "main", hints: bool = False) -> Screen:
+    if lobby.status == "closed":
+        return Screen(t(locale, "lobby.title") + "\n" + t(locale, "lobby.closed"))
+    names = member_names(locale, lobby.members)
+    host = next((n for m, n in zip(lobby.members, names, strict=False) if m.user_id == lobby.host_id), "?")
+    lines = [t(locale, "lobby.title"), t(locale, "lobby.host", name=host),
+             t(locale, "lobby.players", count=len(lobby.members), max=max_players)]
+    for index, (member, name) in enumerate(zip(lobby.members, names, strict=False), start=1):
+        if member.user_id is None:
+            lines.append(t(locale, "lobby.player_computer", index=index, name=name,
+                           level=strength_label(locale, member.computer_strength)))
+        elif member.user_id in pending:
+            lines.append(t(locale, "lobby.player", index=index, name=name) + " "
+                         + t(locale, "lobby.pending_marker"))
+        else:
+            lines.append(t(locale, "lobby.player", index=index, name=name))
+    lines.append(settings_line(locale, lobby.settings))
+    waiting = len([m for m in lobby.members if m.user_id in pending])
+    if waiting:
+        lines.append(tn(locale, "lobby.waiting_private", waiting))
+    if len(lobby.members) < 2:
+        lines.append(tn(locale, "lobby.need_more", 2 - len(lobby.members)))
+    elif lobby.status == "open":
+        lines.append(t(locale, "lobby.ready"))
+    if lobby.status != "open":
+        return Screen("\n".join(lines))
+    lid, v = lobby.lobby_id, lobby.version
+    if mode == "settings":
+        return Screen(t(locale, "settings.title") + "\n" + settings_line(locale, lobby.settings),
+                      settings_rows(locale, lobby, hints))
+    if mode == "house":
+        return Screen(t(locale, "settings.house_title"), house_rows(locale, lobby))
+    if mode == "add_ai":
+        return Screen("\n".join(lines + [t(locale, "lobby.strength")]), (
+            tuple((strength_label(locale, s), encode_setting(lid, v, f"addai={s}"))
+                  for s in STRENGTHS),
+            ((t(locale, "btn.back"), encode_lobby(lid, v, "back")),)))
+    rows = (
+        ((t(locale, "btn.join"), encode_lobby(lid, v, "join")),
+         (t(locale, "btn.leave"), encode_lobby(lid, v, "leave"))),
+        ((t(locale, "btn.add_computer"), encode_lobby(lid, v, "add_ai")),
+         (t(locale, "btn.settings"), encode_lobby(lid, v, "settings"))),
+        ((t(locale, "btn.start"), encode_lobby(lid, v, "start")),
+         (t(locale, "btn.cancel"), encode_lobby(lid, v, "cancel"))),
+    )
+    return Screen("\n".join(lines), rows)
+
+
+def settings_rows(locale: str, lobby, hints: bool) -> tuple:
+    lid, v = lobby.lobby_id, lobby.version
+    rules = rules_of(lobby.settings)
+    buttons = [(t(locale, "settings.preset", value=preset_label(locale, rules.preset_name)),
+                encode_setting(lid, v, "preset=" + _next(PLAYABLE_PRESETS, rules.preset_name)))]
+    by_name = {p.name: p for p in PARAMETERS}
+    for name in MAIN_RULES:
+        current = getattr(rules, name)
+        nxt = _next(by_name[name].allowed, current)
+        buttons.append((t(locale, "settings.value", name=t(locale, f"param.{name}"),
+                          value=value_text(locale, current)),
+                        encode_setting(lid, v, f"{name}={token_value(nxt)}")))
+    seconds = int(lobby.settings.get("turn_seconds", 60))
+    buttons.append((t(locale, "settings.timer", value=timer_text(locale, seconds)),
+                    encode_setting(lid, v, f"timer={_next(TIMER_CHOICES, seconds)}")))
+    buttons.append((t(locale, "settings.series", value=series_text(locale, rules.series_to)),
+                    encode_setting(lid, v, f"series_to={_next(SERIES_CHOICES, rules.series_to)}")))
+    buttons.append((t(locale, "settings.hints", value=value_text(locale, hints)),
+                    encode_setting(lid, v, "hints=" + ("off" if hints else "on"))))
+    rows = rows_of(buttons, 2)
+    rows.append(((t(locale, "btn.house_rules"), encode_setting(lid, v, "menu=house")),
+                 (t(locale, "btn.back"), encode_lobby(lid, v, "back"))))
+    return tuple(rows)
+
+
+def house_rows(locale: str, lobby) -> tuple:
+    lid, v = lobby.lobby_id, lobby.version
+    rules = rules_of(lobby.settings)
+    by_name = {p.name: p for p in PARAMETERS}
+    buttons = []
+    for name in HOUSE_RULES:
+        current = getattr(rules, name)
+        nxt = _next(by_name[name].allowed, current)
+        buttons.append((t(locale, "settings.value", name=t(locale, f"param.{name}"),
+                          value=value_text(locale, current)),
+                        encode_setting(lid, v, f"{name}={token_value(nxt)}")))
+    rows = rows_of(buttons, 2)
+    rows.append(((t(locale, "btn.back"), encode_lobby(lid, v, "settings")),))
+    return tuple(rows)
+
+
+def solo_setup_screen(locale: str, lobby) -> Screen:
+    lid, v = lobby.lobby_id, lobby.version
+    rules = rules_of(lobby.settings)
+    computers = [m for m in lobby.members if m.user_id is None]
+    strength = computers[0].computer_strength if computers else "normal"
+    lines = [t(locale, "solo.title"),
+             t(locale, "solo.game", game=preset_label(locale, rules.preset_name)),
+             tn(locale, "solo.opponents", len(computers), level=strength_label(locale, strength)),
+             t(locale, "solo.choose")]
+    mark = "✓ "
+    presets = [((mark if p == rules.preset_name else "") + preset_label(locale, p),
+                encode_setting(lid, v, f"preset={p}")) for p in SOLO_PRESETS]
+    counts = [((mark if n == len(computers) else "") + str(n), encode_setting(lid, v, f"solo={n}"))
+              for n in range(1, 6)]
+    levels = [((mark if s == strength else "") + strength_label(locale, s),
+               encode_setting(lid, v, f"solostr={s}")) for s in STRENGTHS]
+    rows = rows_of(presets, 2) + [tuple(counts), tuple(levels),
+                                  ((t(locale, "btn.start"), encode_lobby(lid, v, "start")),
+                                   (t(locale, "btn.cancel"), encode_lobby(lid, v, "cancel")))]
+    return Screen("\n".join(lines), tuple(rows))

@@ -1,0 +1,33 @@
+"""A rendered message as plain data: text plus rows of (label, callback data or URL).
+
+Renderers return a ``Screen``; comparing two screens tells whether an edit is needed, so
+the driver never sends an edit Telegram would refuse as "not modified".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+Button = tuple[str, str]  # (label, callback data); data starting with "url:" is a link
+Rows = tuple[tuple[Button, ...], ...]
+
+
+@dataclass(frozen=True)
+class Screen:
+    text: str
+    rows: Rows = ()
+
+    def markup(self) -> InlineKeyboardMarkup | None:
+        if not self.rows:
+            return None
+        return InlineKeyboardMarkup([
+            [InlineKeyboardButton(label, url=data[4:]) if data.startswith("url:")
+             else InlineKeyboardButton(label, callback_data=data) for label, data in row]
+            for row in self.rows if row])
+
+
+def rows_of(buttons: list[Button], width: int) -> list[tuple[Button, ...]]:
+    """Buttons in rows of at most ``width``."""
+    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]

@@ -1,0 +1,1 @@
+"""The per-game driver: table and hand messages, turn timers, computer moves."""

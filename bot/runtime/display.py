@@ -1,0 +1,44 @@
+"""What the driver remembers about one running deal's messages (memory only; everything
+needed to continue after a restart is in the database and is rebuilt by ``restore``)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.render.screen import Screen
+from bot.render.table import LastMove, TableNotes
+
+
+@dataclass
+class Display:
+    game_id: int
+    chat_id: int
+    solo_seat: int | None  # the person's seat when table and hand share one message
+    group_title: str
+    locale: str  # the table's language (the group's, or the solo player's)
+    seats: tuple = ()
+    seat_locale: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    table_msg: int | None = None
+    hand_msgs: dict[int, int] = field(default_factory=dict)
+    shown: dict[object, Screen] = field(default_factory=dict)  # "table" or seat -> on screen
+    signature: dict[int, Screen] = field(default_factory=dict)  # hand drawn at version 0
+    rendered_version: dict[int, int] = field(default_factory=dict)
+    picking: dict[int, int] = field(default_factory=dict)
+    notes: TableNotes = field(default_factory=TableNotes)
+    last: LastMove | None = None
+    ended: object = None
+    known_version: int = 0
+    timer_on: bool = True
+    hints: bool = False
+    dirty: bool = False
+    render_task: asyncio.Task | None = None
+    computer_task: asyncio.Task | None = None
+    computer_again: bool = False
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if s.user_id is not None]

@@ -1,0 +1,481 @@
+"""The per-game driver: after every accepted action, bring the messages up to date, let
+computer players move after a natural pause, and fire turn timers from database deadlines.
+
+Message policy (Telegram allows a group about 20 messages a minute):
+- the group table is ONE message per deal, edited; edits are coalesced: a render waits
+  ``edit_coalesce`` seconds and draws the latest stored state, and moves arriving while an
+  edit is in flight only mark the game dirty, so a burst becomes one edit;
+- a hand message is edited only when what it shows (cards, legal moves) changes; its
+  buttons carry the version at which it was drawn, and a press on a hand that is still
+  current is accepted even if other players moved since (see ``press``);
+- solo games (a private chat) show table and hand in one message.
+
+Timers: the service stores each deal's turn deadline; one loop asks the database every
+``timer_tick`` seconds for games past their deadline and times them out, so deadlines
+survive a restart with no per-game timer state.
+
+Decision: a turn timer of 24 hours or more is shown as "off" (the settings menu's "off"
+stores the longest allowed timer): a game left alone still ends, eventually.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.i18n import locale_for, t
+from bot.render.actions import describe
+from bot.render.hand import group_hand_screen
+from bot.render.names import seat_names
+from bot.render.screen import Screen
+from bot.render.solo import solo_screen
+from bot.render.table import LastMove, table_screen
+from bot.service.errors import (
+    AlreadyPlayed,
+    GameOver,
+    IllegalMove,
+    NotAllowed,
+    NotFound,
+    ServiceError,
+    StaleVersion,
+)
+from bot.service.events import DealEnded, GameStarted, MoveApplied, SeatTakenOver
+
+from . import messaging
+from .display import Display
+
+log = logging.getLogger(__name__)
+TIMER_OFF_SECONDS = 24 * 3600
+
+
+class GameRuntime:
+    def __init__(self, *, games, chats, brain, settings,
+                 clock: Callable[[], datetime], rng: random.Random | None = None) -> None:
+        self.games = games
+        self.chats = chats
+        self.brain = brain
+        self.settings = settings
+        self.clock = clock
+        self.rng = rng or random.Random()
+        self.bot = None  # set by the Application's post_init
+        self.displays: dict[int, Display] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._timer_task: asyncio.Task | None = None
+
+    # -- lifecycle ------------------------------------------------------------------------
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def start(self, bot) -> None:
+        self.bot = bot
+        await self.restore()
+        self._timer_task = self._spawn(self._timer_loop())
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        self.displays.clear()
+
+    async def restore(self) -> None:
+        """After a restart: rebuild every running deal's display and redraw it (edits only
+        where the screen differs), and resume computer players. Timers need nothing."""
+        for game_id in await self.chats.running_games():
+            try:
+                display = await self._load_display(game_id)
+                self._request_render(display)
+                self._schedule_computer(display)
+            except Exception:
+                log.exception("could not restore game %s", game_id)
+
+    # -- building displays ------------------------------------------------------------------
+    async def _load_display(self, game_id: int, *, group_title: str | None = None) -> Display:
+        snap = await self.games.snapshot(game_id)
+        solo = snap.chat_id > 0
+        humans = [s for s in snap.seats if s.user_id is not None]
+        languages = await self.chats.user_languages([s.user_id for s in humans])
+        chat_language = await self.chats.language(snap.chat_id)
+        if solo:
+            locale = locale_for(languages.get(snap.chat_id) or chat_language)
+            title = ""
+        else:
+            locale = locale_for(chat_language)
+            title = group_title or await self._chat_title(snap.chat_id)
+        prefs = {} if solo else await self.chats.preferences(snap.chat_id)
+        display = Display(game_id=game_id, chat_id=snap.chat_id,
+                          solo_seat=humans[0].seat if solo and humans else None,
+                          group_title=title, locale=locale, seats=snap.seats,
+                          table_msg=snap.table_message_id,
+                          hand_msgs=dict(snap.hand_message_ids), known_version=snap.version,
+                          hints=solo or bool(prefs.get("hints")))
+        display.seat_locale = {s.seat: locale_for(languages.get(s.user_id) or locale)
+                               for s in humans}
+        display.names = seat_names(locale, snap.seats)
+        display.notes.taken_over = {s.seat for s in snap.seats if s.taken_over}
+        display.timer_on = await self._timer_on(game_id)
+        self.displays[game_id] = display
+        return display
+
+    async def _timer_on(self, game_id: int) -> bool:
+        settings = await self.games_settings(game_id)
+        return int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS
+
+    async def games_settings(self, game_id: int) -> dict:
+        from sqlalchemy import select
+
+        from bot.storage.models import Game
+
+        async with self.games.db.read() as s:
+            value = (await s.execute(select(Game.settings).where(Game.id == game_id))
+                     ).scalar_one_or_none()
+        return dict(value or {})
+
+    async def _chat_title(self, chat_id: int) -> str:
+        try:
+            chat = await self.bot.get_chat(chat_id)
+            return chat.title or ""
+        except Exception:
+            log.warning("could not read the title of chat %s", chat_id)
+            return ""
+
+    async def display(self, game_id: int) -> Display:
+        found = self.displays.get(game_id)
+        return found if found is not None else await self._load_display(game_id)
+
+    # -- a new deal -------------------------------------------------------------------------
+    async def launch(self, started: GameStarted, *, group_title: str = "",
+                     message_id: int | None = None) -> Display:
+        """Show a deal that just started: the table (solo: ``message_id`` is reused), every
+        person's hand, then let the computers move."""
+        display = await self._load_display(started.game_id, group_title=group_title)
+        snap = await self.games.snapshot(started.game_id)
+        if display.solo_seat is not None:
+            if message_id is None:
+                message_id = await self._send(display, display.chat_id,
+                                              self._solo_screen(display, snap))
+            display.table_msg = message_id
+            display.hand_msgs = {display.solo_seat: message_id} if message_id else {}
+        else:
+            display.table_msg = await self._send(display, display.chat_id,
+                                                 self._table_screen(display, snap))
+            for seat in display.humans():
+                screen, signature = self._hand_screen(display, snap, seat)
+                try:
+                    message = await messaging.send(self.bot, self._user_of(display, seat), screen)
+                except messaging.Unreachable:
+                    display.notes.blocked.add(seat)
+                    continue
+                if message is not None:
+                    display.hand_msgs[seat] = message
+                    display.shown[seat] = screen
+                    display.signature[seat] = signature
+                    display.rendered_version[seat] = snap.version
+        await self.games.set_messages(started.game_id, table_message_id=display.table_msg,
+                                      hand_message_ids=display.hand_msgs)
+        self._request_render(display)
+        self._schedule_computer(display)
+        return display
+
+    async def _send(self, display: Display, chat_id: int, screen: Screen) -> int | None:
+        try:
+            message_id = await messaging.send(self.bot, chat_id, screen)
+        except messaging.Unreachable:
+            log.warning("cannot write to chat %s (game %s)", chat_id, display.game_id)
+            return None
+        if message_id is not None:
+            display.shown["table"] = screen
+        return message_id
+
+    @staticmethod
+    def _user_of(display: Display, seat: int) -> int:
+        return next(s.user_id for s in display.seats if s.seat == seat)
+
+    # -- screens ----------------------------------------------------------------------------
+    def _table_screen(self, display: Display, snap) -> Screen:
+        return table_screen(display.locale, snap, display.names, display.notes, display.last,
+                            display.ended, self.clock(), display.timer_on)
+
+    def _solo_screen(self, display: Display, snap, version: int | None = None) -> Screen:
+        seat = display.solo_seat
+        return solo_screen(display.locale, snap, seat,
+                           snap.version if version is None else version, display.names,
+                           display.notes, display.last, display.ended, self.clock(),
+                           display.timer_on, picking=display.picking.get(seat))
+
+    def _hand_screen(self, display: Display, snap, seat: int) -> tuple[Screen, Screen]:
+        """(the screen at the current version, the same drawn at version 0: what changed)."""
+        locale = display.seat_locale.get(seat, display.locale)
+
+        def draw(version: int) -> Screen:
+            return group_hand_screen(locale, snap, seat, version, display.group_title,
+                                     picking=display.picking.get(seat), hint=display.hints)
+
+        return draw(snap.version), draw(0)
+
+    def hand_signature(self, display: Display, snap, seat: int) -> Screen:
+        if display.solo_seat is not None:
+            return self._solo_hand_signature(display, snap)
+        return self._hand_screen(display, snap, seat)[1]
+
+    def _solo_hand_signature(self, display: Display, snap) -> Screen:
+        screen = self._solo_screen(display, snap, version=0)
+        return Screen("", screen.rows)  # the buttons are what a press relies on
+
+    # -- after every change -----------------------------------------------------------------
+    def apply_result(self, display: Display, result) -> None:
+        for event in result.events:
+            if isinstance(event, MoveApplied):
+                display.last = LastMove(event.seat, event.action, event.cause, event.version)
+                display.picking.pop(event.seat, None)
+                if event.cause == "player":
+                    display.notes.taken_over.discard(event.seat)
+            elif isinstance(event, SeatTakenOver):
+                display.notes.taken_over.add(event.seat)
+            elif isinstance(event, DealEnded):
+                display.ended = event
+        display.known_version = max(display.known_version, result.version)
+        self._request_render(display)
+        self._schedule_computer(display)
+
+    def _request_render(self, display: Display) -> None:
+        display.dirty = True
+        if display.render_task is None or display.render_task.done():
+            display.render_task = self._spawn(self._render_loop(display))
+
+    async def _render_loop(self, display: Display) -> None:
+        while display.dirty:
+            display.dirty = False
+            if self.settings.edit_coalesce:
+                await asyncio.sleep(self.settings.edit_coalesce)
+            try:
+                snap = await self.games.snapshot(display.game_id)
+                await self._render(display, snap)
+            except Exception:
+                log.exception("rendering game %s failed", display.game_id)
+                return
+            if snap.status != "running" and not display.dirty:
+                self.displays.pop(display.game_id, None)
+
+    async def _render(self, display: Display, snap) -> None:
+        display.known_version = max(display.known_version, snap.version)
+        if display.solo_seat is not None:
+            seat = display.solo_seat
+            screen = self._solo_screen(display, snap)
+            if display.table_msg and display.shown.get("table") != screen:
+                if await self._edit_for(display, seat, display.table_msg, screen):
+                    display.shown["table"] = screen
+                    display.signature[seat] = self._solo_hand_signature(display, snap)
+                    display.rendered_version[seat] = snap.version
+            return
+        for seat in display.humans():
+            screen, signature = self._hand_screen(display, snap, seat)
+            if display.signature.get(seat) == signature and seat in display.hand_msgs:
+                continue
+            message_id = display.hand_msgs.get(seat)
+            if message_id is None or seat in display.notes.blocked:
+                continue
+            if display.shown.get(seat) != screen and not await self._edit_for(
+                    display, seat, message_id, screen):
+                continue
+            display.shown[seat] = screen
+            display.signature[seat] = signature
+            display.rendered_version[seat] = snap.version
+        table = self._table_screen(display, snap)
+        if display.table_msg and display.shown.get("table") != table:
+            if await messaging.edit(self.bot, display.chat_id, display.table_msg, table):
+                display.shown["table"] = table
+
+    async def _edit_for(self, display: Display, seat: int, message_id: int,
+                        screen: Screen) -> bool:
+        try:
+            return await messaging.edit(self.bot, self._user_of(display, seat), message_id, screen)
+        except messaging.Unreachable:
+            if seat not in display.notes.blocked:
+                display.notes.blocked.add(seat)
+                display.dirty = True  # the table must say so
+            return False
+
+    # -- presses ----------------------------------------------------------------------------
+    async def press(self, game_id: int, version: int, action: str, user_id: int) -> str | None:
+        """Apply a move button; None when applied, else the catalogue key of the refusal."""
+        display = self.displays.get(game_id)
+        expected = version
+        seat = display.seat_of(user_id) if display else None
+        if display is not None and version != display.known_version and seat is not None \
+                and display.rendered_version.get(seat) == version:
+            # Others moved since this hand was drawn: if the hand still shows exactly these
+            # buttons, the press means what the player saw; play it on the current state.
+            snap = await self.games.snapshot(game_id)
+            if snap.status == "running" and \
+                    self.hand_signature(display, snap, seat) == display.signature.get(seat):
+                expected = snap.version
+        try:
+            result = await self.games.act(game_id, action, expected_version=expected,
+                                          user_id=user_id)
+        except AlreadyPlayed:
+            return "err.already_played"
+        except StaleVersion:
+            return "err.stale_button"
+        except IllegalMove:
+            return await self._illegal_reason(game_id, user_id)
+        except NotAllowed:
+            return "err.not_in_game"
+        except GameOver:
+            return "err.game_over"
+        except NotFound:
+            return "err.stale_button"
+        display = display or await self.display(game_id)
+        display.notes.blocked.discard(seat) if seat is not None else None
+        self.apply_result(display, result)
+        return None
+
+    async def _illegal_reason(self, game_id: int, user_id: int) -> str:
+        try:
+            snap = await self.games.snapshot(game_id)
+        except ServiceError:
+            return "err.illegal_move"
+        seat = snap.seat_of(user_id)
+        if seat is not None and seat not in snap.state.actors():
+            return "err.not_your_turn"
+        return "err.illegal_move"
+
+    async def pick(self, game_id: int, user_id: int, card: int | None) -> str | None:
+        """Open (or with None close) the choice of what a card does."""
+        display = await self.display(game_id)
+        seat = display.seat_of(user_id)
+        if seat is None:
+            return "err.not_in_game"
+        if card is None:
+            display.picking.pop(seat, None)
+        else:
+            display.picking[seat] = card
+        self._request_render(display)
+        return None
+
+    async def hint(self, game_id: int, user_id: int) -> tuple[str | None, str]:
+        """(refusal key, hint text)."""
+        display = await self.display(game_id)
+        seat = display.seat_of(user_id)
+        if seat is None:
+            return "err.not_in_game", ""
+        if not display.hints:
+            return "err.hints_off", ""
+        snap = await self.games.snapshot(game_id)
+        if snap.status != "running" or not list(snap.state.legal_actions(seat)):
+            return "err.not_your_turn", ""
+        locale = display.seat_locale.get(seat, display.locale)
+        action, key, params = await self.brain.hint(snap.state, seat,
+                                                    self.rng.getrandbits(32))
+        lead = not snap.state.table_pairs()
+        text = t(locale, "hint.text", action=describe(locale, action, lead=lead),
+                 reason=t(locale, key, **params))
+        return None, text
+
+    async def next_deal(self, game_id: int, user_id: int) -> str | None:
+        display = self.displays.get(game_id)
+        old_message = display.table_msg if display else None
+        if display is None:
+            snap = await self.games.snapshot(game_id)
+            old_message = snap.table_message_id
+            solo = snap.chat_id > 0
+            title = "" if solo else await self._chat_title(snap.chat_id)
+        else:
+            solo, title = display.solo_seat is not None, display.group_title
+        try:
+            started = await self.games.next_deal(game_id, user_id)
+        except AlreadyPlayed:
+            return "err.already_played"
+        except NotAllowed:
+            return "err.not_in_game"
+        except ServiceError:
+            return "err.series_over"
+        await self.launch(started, group_title=title, message_id=old_message if solo else None)
+        return None
+
+    async def cancel(self, game_id: int, host_id: int) -> None:
+        await self.games.cancel(game_id, host_id)
+        display = await self.display(game_id)
+        self._request_render(display)
+
+    # -- computer players -------------------------------------------------------------------
+    def _schedule_computer(self, display: Display) -> None:
+        if display.computer_task is not None and not display.computer_task.done():
+            display.computer_again = True
+            return
+        display.computer_task = self._spawn(self._computer_loop(display))
+
+    async def _computer_loop(self, display: Display) -> None:
+        low, high = self.settings.computer_pause
+        while True:
+            display.computer_again = False
+            try:
+                snap = await self.games.snapshot(display.game_id)
+            except ServiceError:
+                return
+            if snap.status != "running":
+                return
+            computers = {s.seat: s for s in snap.seats if s.user_id is None or s.taken_over}
+            movers = [seat for seat in snap.state.waiting_on() if seat in computers]
+            if not movers:
+                if display.computer_again:
+                    continue
+                return
+            # A natural pause: people see each computer move arrive, never a burst.
+            await asyncio.sleep(self.rng.uniform(low, high) if high > 0 else 0)
+            snap = await self.games.snapshot(display.game_id)
+            if snap.status != "running":
+                return
+            movers = [seat for seat in snap.state.waiting_on() if seat in computers]
+            if not movers:
+                continue
+            seat = movers[0]
+            strength = computers[seat].computer_strength or "normal"
+            try:
+                action = await self.brain.choose(snap.state, seat, strength,
+                                                 self.rng.getrandbits(32))
+                result = await self.games.act(display.game_id, action,
+                                              expected_version=snap.version, seat=seat,
+                                              cause="computer")
+            except StaleVersion:
+                continue
+            except (GameOver, NotFound):
+                return
+            except NotAllowed:
+                continue  # the person took their seat back meanwhile
+            except Exception:
+                log.exception("computer move failed in game %s seat %s", display.game_id, seat)
+                await asyncio.sleep(1.0)
+                continue
+            self.apply_result(display, result)
+
+    # -- turn timers ------------------------------------------------------------------------
+    async def _timer_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.timer_tick)
+            try:
+                await self.fire_due_timers()
+            except Exception:
+                log.exception("turn timer pass failed")
+
+    async def fire_due_timers(self) -> int:
+        """Time out every game past its deadline; the number of games timed out."""
+        fired = 0
+        for game_id, version, _settings in await self.chats.due_games(self.clock()):
+            try:
+                result = await self.games.time_out(game_id, version)
+            except ServiceError:
+                continue
+            fired += 1
+            display = await self.display(game_id)
+            self.apply_result(display, result)
+        return fired

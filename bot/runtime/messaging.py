@@ -1,0 +1,52 @@
+"""Sending and editing with Telegram's failures handled the same way everywhere.
+
+- 400 "message is not modified": the screen is already shown; nothing to do;
+- 403 (the user blocked the bot or never opened a private chat): reported to the caller as
+  ``Unreachable`` so the table can say so (the turn timer then plays for that seat);
+- 429 is waited out and retried by the Application's AIORateLimiter before we see it;
+- anything else is logged with context and swallowed: a failed edit must never stop a game.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from bot.render.screen import Screen
+
+log = logging.getLogger(__name__)
+
+
+class Unreachable(Exception):
+    """The bot may not write to this user (403)."""
+
+
+async def send(bot, chat_id: int, screen: Screen) -> int | None:
+    """The new message's id; None when sending failed for a reason other than 403."""
+    try:
+        message = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup())
+    except Forbidden as exc:
+        raise Unreachable(str(exc)) from exc
+    except TelegramError:
+        log.exception("sendMessage to chat %s failed", chat_id)
+        return None
+    return message.message_id
+
+
+async def edit(bot, chat_id: int, message_id: int, screen: Screen) -> bool:
+    """True when the message shows ``screen`` afterwards (edited or already so)."""
+    try:
+        await bot.edit_message_text(screen.text, chat_id, message_id,
+                                    reply_markup=screen.markup())
+    except BadRequest as exc:
+        if "not modified" in str(exc).lower():
+            return True
+        log.warning("editMessageText %s/%s refused: %s", chat_id, message_id, exc)
+        return False
+    except Forbidden as exc:
+        raise Unreachable(str(exc)) from exc
+    except TelegramError:
+        log.exception("editMessageText %s/%s failed", chat_id, message_id)
+        return False
+    return True

@@ -1,0 +1,51 @@
+"""Scripted users who play by pressing only the buttons the bot sent them."""
+
+from __future__ import annotations
+
+from bot.render.cards import card_label
+
+ALL_CARDS = {card_label(suit * 16 + rank): suit * 16 + rank
+             for suit in range(4) for rank in range(2, 15)}
+
+
+def hand_message(fake, user):
+    """The user's newest bot message in the private chat that shows a hand."""
+    for message in reversed(fake.bot_messages(user.id)):
+        if message.text.startswith(("Your cards", "Ваши карты")):
+            return message
+    return None
+
+
+def shown_cards(message) -> set[int]:
+    """Cards the hand message shows: card buttons plus the listed other cards."""
+    cards = {ALL_CARDS[b["text"]] for b in message.buttons if b["text"] in ALL_CARDS}
+    for line in message.text.splitlines():
+        if line.startswith(("Other cards:", "Your cards:")):
+            cards |= {ALL_CARDS[w] for w in line.split(":", 1)[1].split() if w in ALL_CARDS}
+    return cards
+
+
+def move_buttons(message) -> list[dict]:
+    """Buttons that make (or lead to) a move, in the order shown; never the hint."""
+    return [b for b in message.buttons
+            if b.get("callback_data", "")[:1] in ("m", "M")
+            or (b.get("callback_data", "").startswith("u") and "pick" in b["callback_data"])]
+
+
+async def press_first_accepted(fake, user, message) -> bool:
+    """Press the user's move buttons in order until one is accepted (no refusal text)."""
+    for button in move_buttons(message):
+        query = await fake.user_presses(user, message, button["callback_data"])
+        answer = await fake.wait_for_answer(query)
+        if answer.get("text"):
+            continue
+        if "pick" in button["callback_data"]:
+            await fake.settle(0.02)
+            current = fake.stored[(message.chat_id, message.message_id)]
+            choice = next(b for b in current.buttons if b["callback_data"][:1] in "mM")
+            query = await fake.user_presses(user, current, choice["callback_data"])
+            answer = await fake.wait_for_answer(query)
+            if answer.get("text"):
+                continue
+        return True
+    return False
