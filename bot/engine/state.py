@@ -426,9 +426,11 @@ class GameState:
             i = self.attacks.index(a)
             self.covers[i] = c
             self.hands[p] &= ~(1 << c)
-            self.n_unc -= 1
             self.passed = 0
             self.rank_cards |= RANK_MASKS[c & 15]
+            self.n_unc -= 1
+            if self.n_unc:  # more to cover: the bout goes on
+                return ()
         elif kind is ATTACK:
             hand = self.hands[p]
             for c in cards:
@@ -512,22 +514,22 @@ class GameState:
 
     def _end_bout(self, taken: bool) -> tuple[Event, ...]:
         d, a = self.defender, self.attacker
-        attacks = self.attacks
-        cards = attacks[:]
+        attacks, covers = self.attacks, self.covers
         table = 0
         for c in attacks:
             table |= 1 << c
-        for c in self.covers:
-            if c >= 0:
-                table |= 1 << c
-                cards.append(c)
         if taken:
+            cards = attacks + [c for c in covers if c >= 0]
+            for c in cards:
+                table |= 1 << c
             self.hands[d] |= table
             self.known[d] |= table
             events = [_mk(Event, (EV_TAKEN, d, len(cards), tuple(cards)))]
-        else:
+        else:  # beaten off: every attack card is covered
+            for c in covers:
+                table |= 1 << c
             self.discard |= table
-            events = [_mk(Event, (EV_BEATEN, d, len(cards), ()))]
+            events = [_mk(Event, (EV_BEATEN, d, 2 * len(attacks), ()))]
         last_bout = (attacks, self.attack_by)
         self.attacks, self.covers, self.attack_by = [], [], []
         self.n_unc = self.rank_cards = 0
