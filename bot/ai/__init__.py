@@ -1,1 +1,52 @@
-"""ai layer; see ../../shared/ARCHITECTURE.md for what belongs here."""
+"""Computer players: they see only a ``PlayerView`` and return a legal action.
+
+    choose_action(state, seat, "hard", seed=7, budget_s=0.5) -> Action
+    hint(state, seat, seed=7, budget_s=0.5) -> (Action, ("hint.cover", {...}))
+
+Strengths: ``easy`` (plausible, no counting, some slips), ``normal`` (rules of thumb with
+card counting), ``hard`` (determinized Monte Carlo search, exact endgame search). Both
+entry points are pure and synchronous: they build the seat's view themselves and pass
+only the view to the player, so no player can read hidden cards. Run them off the event
+loop (``bot.ai.pool.ComputerPlayers``).
+"""
+
+from __future__ import annotations
+
+from bot.engine import Action, GameState, PlayerView
+
+from . import easy, hard, normal
+from .hints import explain
+
+STRENGTHS = ("easy", "normal", "hard")
+DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.5}
+
+
+def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: float,
+                     max_rollouts: int | None = None) -> Action:
+    if strength == "easy":
+        return easy.choose(view, seed)
+    if strength == "normal":
+        return normal.choose(view, seed)
+    if strength == "hard":
+        return hard.choose(view, seed, budget_s, max_rollouts)
+    raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
+
+
+def choose_action(state: GameState, seat: int, strength: str, *, seed: int,
+                  budget_s: float, max_rollouts: int | None = None) -> Action:
+    """The move of a ``strength`` computer player in ``seat`` (which must have a legal
+    action). ``max_rollouts`` bounds the hard search by work instead of time (tests)."""
+    return choose_from_view(state.view(seat), strength, seed=seed, budget_s=budget_s,
+                            max_rollouts=max_rollouts)
+
+
+def hint(state: GameState, seat: int, *, seed: int, budget_s: float,
+         max_rollouts: int | None = None) -> tuple[Action, tuple[str, dict[str, object]]]:
+    """What ``hard`` would do for ``seat`` and a one-line reason: an i18n key of the
+    ``hint.*`` family with its parameters (render with ``bot.i18n.t(locale, key, **p)``)."""
+    view = state.view(seat)
+    action, stats = hard.search(view, seed, budget_s, max_rollouts)
+    return action, explain(view, action, stats)
+
+
+__all__ = ["STRENGTHS", "DEFAULT_BUDGET_S", "choose_action", "choose_from_view", "hint"]

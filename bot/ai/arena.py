@@ -1,0 +1,115 @@
+"""Computer against computer: ``run_arena`` plays many deals and counts who is the fool.
+
+Seats: in game ``g`` side *a* holds the seats ``s`` with ``(s + g) % 2 == 0`` and side *b*
+the others, so with two players they swap seats every game, and with more players a takes
+the even seats in even games and the odd seats in odd games. Games come in pairs on the
+same deal (same seed, same dealer) with the sides swapped, so luck of the cards cancels.
+With an odd number of players a side holds one seat more in one game of a pair and one
+fewer in the other.
+
+Result: a game is *decided* when there is a fool; *a wins* when the fool sits on b's side
+(with more than two players: "the fool is one of b's seats"). A draw (the last players
+went out together) is neither. ``a_win_rate`` is a_wins / decided with a 95% Wilson
+interval. Move times are wall-clock seconds per ``choose_action`` call (every call, also
+forced moves), mean and 95th percentile per side; ``*_decision_p95_s`` counts only calls
+with more than one legal action.
+
+Who moves: the seats the game waits on, principal attacker first, then clockwise (the
+order in which a table of people would usually act); each move is applied with the
+checked ``GameState.apply``, so an illegal computer move fails loudly.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from bot.engine import GameState, RuleSet
+
+from . import DEFAULT_BUDGET_S, choose_action
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (0, 1 when n is 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
+
+
+def side_of(seat: int, game: int) -> str:
+    return "a" if (seat + game) % 2 == 0 else "b"
+
+
+def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, str],
+              budgets: dict[str, float], times: dict[str, list[float]],
+              decision_times: dict[str, list[float]], move_seed: int) -> str | None:
+    """One deal; returns "a", "b" (the winning side) or None for a draw."""
+    state = GameState.new(rules, deal_seed)
+    n = rules.players
+    while not state.is_over:
+        waiting = state.waiting_on()
+        seat = min(waiting, key=lambda x: (x - state.attacker) % n)
+        side = side_of(seat, game)
+        many = len(list(state.legal_actions(seat))) > 1
+        t0 = time.perf_counter()
+        action = choose_action(state, seat, strengths[side],
+                               seed=(move_seed * 7919 + state.version) & 0x7FFFFFFF,
+                               budget_s=budgets[side])
+        spent = time.perf_counter() - t0
+        times[side].append(spent)
+        if many:
+            decision_times[side].append(spent)
+        state.apply(action)
+    fools = state.outcome.fools
+    if not fools:
+        return None
+    return "b" if side_of(fools[0], game) == "a" else "a"
+
+
+def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
+              budget_a: float | None = None, budget_b: float | None = None,
+              progress=None) -> dict[str, Any]:
+    strengths = {"a": a, "b": b}
+    budgets = {"a": DEFAULT_BUDGET_S[a] if budget_a is None else budget_a,
+               "b": DEFAULT_BUDGET_S[b] if budget_b is None else budget_b}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    decision_times: dict[str, list[float]] = {"a": [], "b": []}
+    wins = {"a": 0, "b": 0}
+    draws = 0
+    for g in range(games):
+        winner = play_game(rules, seed + g // 2, g, strengths, budgets, times, decision_times,
+                           move_seed=seed * 100_003 + g)
+        if winner is None:
+            draws += 1
+        else:
+            wins[winner] += 1
+        if progress is not None:
+            progress(g + 1, wins["a"], wins["b"], draws)
+    decided = wins["a"] + wins["b"]
+    lo, hi = wilson(wins["a"], decided)
+    out: dict[str, Any] = {
+        "preset": rules.preset_name, "players": rules.players, "games": games, "seed": seed,
+        "a": a, "b": b, "a_budget_s": budgets["a"], "b_budget_s": budgets["b"],
+        "a_wins": wins["a"], "b_wins": wins["b"], "draws": draws,
+        "a_win_rate": wins["a"] / decided if decided else None,
+        "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+    }
+    for side in ("a", "b"):
+        ts = times[side]
+        out[f"{side}_moves"] = len(ts)
+        out[f"{side}_move_mean_s"] = round(sum(ts) / len(ts), 6) if ts else 0.0
+        out[f"{side}_move_p95_s"] = round(percentile(ts, 0.95), 6)
+        out[f"{side}_decision_p95_s"] = round(percentile(decision_times[side], 0.95), 6)
+    return out

@@ -1,0 +1,120 @@
+"""``hard``: determinized Monte Carlo search over worlds consistent with the view.
+
+Each iteration samples a world (``sampling.sample_world``: the unseen cards dealt to the
+other hands' unseen slots and the stock, known picked-up cards kept where they are),
+then plays every candidate move in that same world to the end with the playout policy
+(``rollout``) and scores it for this seat: 1 when someone else is the fool, 0.5 for a
+draw, 0 when this seat is the fool. Common worlds across candidates keep the comparison
+fair. The move with the best mean wins; ``normal``'s choice gets a small bonus so that
+noise alone never overrides a sound move.
+
+Once the stock is empty and only two players are left, the world is fully known (the
+unseen cards are exactly the other hand): ``endgame.solve`` searches it exactly within a
+node budget, and the Monte Carlo loop is only the fallback when the budget runs out.
+
+Time: the loop stops at ``budget_s`` (wall clock, one core) or after ``max_rollouts``
+playouts when given (deterministic, for tests); every decision is a pure function of the
+view and the seed when ``max_rollouts`` bounds it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from bot.engine import Action, PlayerView
+
+from . import endgame, normal
+from .common import ATTACK
+from .knowledge import read_view
+from .rollout import playout
+from .sampling import can_sample, sample_world
+
+PRIOR_BONUS = 0.02
+
+
+def candidates(legal: list[Action], view: PlayerView) -> list[Action]:
+    """Prune multi-card leads: every single card, and per rank the whole group of plain
+    cards (and the whole group) - splitting a group three ways is never the point."""
+    if view.table or not any(len(a.cards) > 1 for a in legal):
+        return legal
+    trump = view.trump_suit
+    keep: dict[tuple, Action] = {}
+    largest: dict[int, Action] = {}
+    largest_plain: dict[int, Action] = {}
+    for a in legal:
+        if a.kind is not ATTACK:
+            keep[a] = a
+            continue
+        r = a.cards[0] & 15
+        if len(a.cards) == 1:
+            keep[a] = a
+        if r not in largest or len(a.cards) > len(largest[r].cards):
+            largest[r] = a
+        if all((c >> 4) & 3 != trump for c in a.cards):
+            if r not in largest_plain or len(a.cards) > len(largest_plain[r].cards):
+                largest_plain[r] = a
+    for a in list(largest.values()) + list(largest_plain.values()):
+        keep[a] = a
+    return list(keep.values())
+
+
+def score(outcome, seat: int) -> float:
+    if outcome is None:
+        return 0.5
+    if seat in outcome.fools:
+        return 0.0
+    if not outcome.fools:
+        return 0.5
+    return 1.0
+
+
+def search(view: PlayerView, seed: int, budget_s: float,
+           max_rollouts: int | None = None) -> tuple[Action, dict[Action, tuple[float, int]]]:
+    """(best action, {candidate: (mean score, playouts)})."""
+    legal = list(view.legal)
+    if not legal:
+        raise ValueError(f"seat {view.player} has no legal action")
+    if len(legal) == 1:
+        return legal[0], {}
+    prior = normal.choose(view, seed)
+    know = read_view(view)
+    if not can_sample(view, know):
+        return prior, {}
+    start = time.perf_counter()
+    deadline = start + budget_s
+    rng = random.Random(seed)
+    if view.stock_count == 0 and len(view.in_play) == 2:
+        world = sample_world(view, rng, know)  # the only world there is
+        solved = endgame.solve(world, view.player, legal, deadline=start + budget_s * 0.5)
+        if solved is not None:
+            return solved, {}
+    cands = candidates(legal, view)
+    if len(cands) == 1:
+        return cands[0], {}
+    totals = {a: 0.0 for a in cands}
+    counts = 0
+    rollouts = 0
+    seat = view.player
+    while True:
+        world = sample_world(view, rng, know)
+        for a in cands:
+            s = world.clone()
+            s.apply_unchecked(a)
+            playout(s)
+            totals[a] += score(s.outcome, seat)
+            rollouts += 1
+        counts += 1
+        if max_rollouts is not None:
+            if rollouts >= max_rollouts:
+                break
+        elif time.perf_counter() >= deadline - (time.perf_counter() - start) / counts:
+            break  # the next world would end past the deadline
+    stats = {a: (totals[a] / counts, counts) for a in cands}
+    best = max(cands, key=lambda a: stats[a][0] + (PRIOR_BONUS if a == prior else 0.0))
+    return best, stats
+
+
+def choose(view: PlayerView, seed: int = 0, budget_s: float = 0.5,
+           max_rollouts: int | None = None) -> Action:
+    return search(view, seed, budget_s, max_rollouts)[0]

@@ -1,0 +1,62 @@
+"""Determinization: full game states consistent with one seat's view.
+
+A sampled world keeps everything the view shows (own hand, table, discard, stock size,
+turn-up at the bottom of the stock, the bout's passes/take/limit) and deals the cards the
+seat cannot place at random: first the unseen slots of every other hand (its known
+picked-up cards stay in that hand), then the stock above the turn-up. The engine has no
+"state from a view" constructor, so this builds one through its public
+``GameState.from_position`` (which also recomputes the attackers of the bout).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import GameState, Phase, PlayerView
+
+from .knowledge import Knowledge, bits, read_view
+
+
+class CannotSample(ValueError):
+    """The view holds something this module does not model (e.g. an exchange phase)."""
+
+
+def can_sample(view: PlayerView, know: Knowledge | None = None) -> bool:
+    know = know or read_view(view)
+    return view.phase is Phase.PLAY and not view.is_over and know.consistent
+
+
+def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = None
+                 ) -> GameState:
+    """One full state consistent with ``view``; unknown cards dealt uniformly at random."""
+    know = know or read_view(view)
+    if not can_sample(view, know):
+        raise CannotSample("this view cannot be completed into a full state")
+    pool = bits(know.unknown)
+    rng.shuffle(pool)
+    hands: list[list[int]] = []
+    at = 0
+    for s in range(len(view.hand_counts)):
+        cards = bits(know.known[s])
+        if s != view.player:
+            take = know.slots[s]
+            cards += pool[at:at + take]
+            at += take
+        hands.append(cards)
+    stock = pool[at:]
+    if know.turnup_in_stock and know.turnup is not None:
+        stock.append(know.turnup)  # drawn last
+    return build_state(view, hands, stock)
+
+
+def build_state(view: PlayerView, hands: list[list[int]], stock: list[int]) -> GameState:
+    """The full state of ``view`` with these hands and this stock (draw order)."""
+    out = [s for s in view.out_order]
+    return GameState.from_position(
+        view.rules, hands=hands, trump=-1 if view.trump_suit is None else view.trump_suit,
+        attacker=view.attacker, defender=view.defender, stock=stock,
+        turnup=None if view.turnup is None else int(view.turnup),
+        table=[(int(a), None if c is None else int(c)) for a, c in view.table],
+        attack_by=list(view.attack_by), taking=view.taking, passed=view.passed,
+        first_bout=view.first_bout, limit=view.limit, out=out,
+        shown=[int(c) for c in view.shown], dealer=view.dealer)

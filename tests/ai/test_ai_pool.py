@@ -1,0 +1,55 @@
+"""The process pool answers without blocking the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.ai.pool import ComputerPlayers
+from bot.engine import Action, GameState, RuleSet
+
+
+async def test_hard_search_in_the_pool_leaves_the_loop_running():
+    state = GameState.new(RuleSet.preset("podkidnoy", players=3), seed=21)
+    seat = state.waiting_on()[0]
+    ticks = 0
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            await asyncio.sleep(0.005)
+
+    async with ComputerPlayers(workers=1) as players:
+        await players.start()
+        tick_task = asyncio.create_task(ticker())
+        await asyncio.sleep(0)
+        before = ticks
+        text = await players.choose(state.to_dict(), seat, "hard", 3, 0.8)
+        during = ticks - before
+        hint_text, (key, params) = await players.hint(state.to_dict(), seat, 3, 0.3)
+        done.set()
+        await tick_task
+    legal = set(state.legal_actions(seat))
+    assert Action.parse(text, player=seat) in legal
+    assert Action.parse(hint_text, player=seat) in legal and key.startswith("hint.")
+    # The ticker kept running while the search was in flight in the worker process:
+    # a blocked loop would have let it tick at most once.
+    assert during >= 10
+
+
+async def test_several_requests_at_once_and_closed_pool_refuses():
+    state = GameState.new(RuleSet.preset("perevodnoy"), seed=2)
+    seat = state.waiting_on()[0]
+    players = ComputerPlayers(workers=1)
+    texts = await asyncio.gather(*(players.choose(state.to_dict(), seat, s, 1, 0.2)
+                                   for s in ("easy", "normal", "hard")))
+    await players.close()
+    legal = set(state.legal_actions(seat))
+    assert all(Action.parse(t, player=seat) in legal for t in texts)
+    try:
+        await players.choose(state.to_dict(), seat, "easy", 1, 0.1)
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("a closed pool must refuse work")
