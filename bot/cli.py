@@ -9,7 +9,9 @@ User mistakes are reported as one clear line on stderr, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
+import inspect
 import json
 import sys
 from collections.abc import Sequence
@@ -18,6 +20,11 @@ from typing import TextIO
 from bot.cli_rules import UsageError, build_rules, rules_text
 
 USAGE_ERROR = 2
+# (module, function adding its subparser): `durak replay` (storage), `durak arena` (ai).
+OPTIONAL_SUBCOMMANDS = (
+    ("bot.cli_replay", "add_replay_parser"),
+    ("bot.cli_arena", "add_arena_parser"),
+)
 
 def _positive_int(text: str) -> int:
     try:
@@ -93,13 +100,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rule", action="append", default=[], type=_rule_assignment,
                       metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
 
-    # `durak replay` lives with the storage code (bot/cli_replay.py). It is wired in when
-    # that module exists; its parser must `set_defaults(func=...)`, a callable taking the
-    # parsed args and returning the exit code (see `main`). Errors inside it are not hidden.
-    if importlib.util.find_spec("bot.cli_replay") is not None:
-        from bot.cli_replay import add_replay_parser
-
-        add_replay_parser(sub)
+    # Subcommands that live with their own layer are wired in when their module exists.
+    # Each parser must `set_defaults(func=...)` or `set_defaults(handler=...)`: a callable
+    # taking the parsed args (and `out`/`err` streams if it accepts them) and returning
+    # the exit code (see `main`). A broken module is reported, not silently skipped, but
+    # it must not take `durak play` and the other commands down with it.
+    for module_name, adder in OPTIONAL_SUBCOMMANDS:
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        try:
+            getattr(importlib.import_module(module_name), adder)(sub)
+        except Exception as exc:  # noqa: BLE001 - any failure there is the same warning
+            sys.stderr.write(f"durak: `{module_name}` is unavailable: {exc!r}\n")
     return parser
 
 
@@ -169,8 +181,10 @@ def main(
         if args.command == "play":
             return _cmd_play(args, inp, out)
         handler = getattr(args, "handler", None) or getattr(args, "func", None)
-        if handler is not None:  # subcommands added by other modules (replay)
-            return int(handler(args) or 0)
+        if handler is not None:  # subcommands added by other modules (replay, arena)
+            accepted = inspect.signature(handler).parameters
+            streams = {k: v for k, v in (("out", out), ("err", err)) if k in accepted}
+            return int(handler(args, **streams) or 0)
         parser.print_help(err)
         return USAGE_ERROR
     except UsageError as exc:
