@@ -49,3 +49,21 @@ async def press_first_accepted(fake, user, message) -> bool:
                 continue
         return True
     return False
+
+
+async def assert_shows_own_hand(fake, world, game_id, user, message_of, timeout=3.0):
+    """The user's message (once the driver caught up) shows exactly their hand in the DB."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        snap = await world.services.games.snapshot(game_id)
+        message = message_of()
+        hand = set(snap.state.view(snap.seat_of(user.id)).hand)
+        if snap.status != "running" or (message is not None and shown_cards(message) == hand):
+            return snap
+        if loop.time() > deadline:
+            raise AssertionError(f"{user.first_name} sees {message and message.text!r}, "
+                                 f"holds {sorted(hand)}")
+        await fake.settle(0.02)

@@ -1,0 +1,50 @@
+"""/play in a private chat: one person against a computer, table and hand in ONE message."""
+
+from __future__ import annotations
+
+from playing import assert_shows_own_hand, press_first_accepted
+
+
+async def test_solo_game_against_one_computer_is_played_to_the_result(fakebot, bot_world):
+    await bot_world.start()
+    dana = fakebot.add_user("Dana")
+    chat = fakebot.private_chat(dana)
+    await fakebot.user_sends(dana, chat, "/play")
+    setup = await fakebot.wait_for_message(chat, lambda m: "Start" in m.button_texts())
+    for label in ("✓ 1", "hard", "Start"):
+        button = next(b for b in setup.buttons if b["text"].endswith(label.lstrip("✓ "))
+                      and (label != "✓ 1" or b["text"] in ("1", "✓ 1")))
+        query = await fakebot.user_presses(dana, setup, button["callback_data"])
+        assert (await fakebot.wait_for_answer(query)).get("text") is None
+        await fakebot.settle(0.02)
+    game_id = await bot_world.services.chats.running_game(chat.id)
+    assert game_id is not None
+    snap = await bot_world.services.games.snapshot(game_id)
+    assert [s.computer_strength for s in snap.seats if s.user_id is None] == ["hard"]
+
+    presses = 0
+    while "Game over" not in setup.text:
+        await fakebot.settle(0.03)
+        snap = await bot_world.services.games.snapshot(game_id)
+        if snap.status != "running":
+            await fakebot.wait_for(lambda: "Game over" in setup.text, 5, "the result")
+            break
+        await assert_shows_own_hand(fakebot, bot_world, game_id, dana, lambda: setup)
+        if await press_first_accepted(fakebot, dana, setup):
+            presses += 1
+        assert presses < 400
+
+    assert fakebot.send_count(chat) == 1  # the set-up message became the game
+    assert setup.edit_count > presses
+    assert "Next deal" in setup.button_texts()
+    snap = await bot_world.services.games.snapshot(game_id)
+    dana_fool = snap.seat_of(dana.id) in snap.state.outcome.fools
+    tally = (await bot_world.services.stats.player(dana.id)).global_tally
+    assert tally["games"] == 1 and tally["fools"] == int(dana_fool)
+    assert ("You" in setup.text.split("Game over")[1]) == dana_fool or snap.state.outcome.draw
+
+    # The next deal reuses the same message.
+    query = await fakebot.user_presses(dana, setup, "Next deal")
+    assert (await fakebot.wait_for_answer(query)).get("text") is None
+    await fakebot.wait_for(lambda: "deal 2" in setup.text, 5, "deal 2")
+    assert fakebot.send_count(chat) == 1
