@@ -409,13 +409,17 @@ class GameState:
 
         An action found in the cached legal list of its seat (same version) is legal by
         construction; anything else goes through the rule-by-rule check."""
+        canonical = None
         try:
-            hit = self._lc_key == self.version * 16 + action[0] and action in self._lc
-        except (TypeError, IndexError):
-            hit = False
-        if not hit:
-            self._check(action)
-        return self.apply_unchecked(action)
+            if self._lc_key == self.version * 16 + action[0]:
+                lc = self._lc
+                # play the generated object: equal by value, with the canonical types
+                canonical = lc[lc.index(action)]
+        except (TypeError, IndexError, ValueError):
+            pass
+        if canonical is None:
+            canonical = self._check(action)
+        return self.apply_unchecked(canonical)
 
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` without checking it (search/bench on generated actions)."""
@@ -596,20 +600,29 @@ class GameState:
                                titles=titles, out_order=tuple(self.out_order))
 
     # ------------------------------------------------------------------ checking
-    def _check(self, action: Action) -> None:
+    def _check(self, action: Action) -> Action:
+        """Raise IllegalAction naming the rule, or return the action with canonical types
+        (seat and card ids as int, kind as ActionKind), so equal actions play alike."""
         try:
             p, kind, cards = action
         except (TypeError, ValueError):
             raise IllegalAction(f"not an action: {action!r}") from None
         if not isinstance(p, int) or not 0 <= p < self.n:
             raise IllegalAction(f"no seat {p!r} at this table")
-        if not isinstance(kind, ActionKind):
-            raise IllegalAction(f"unknown action kind {kind!r}")
+        try:
+            kind = ActionKind(kind)
+        except ValueError:
+            raise IllegalAction(f"unknown action kind {kind!r}") from None
         if type(cards) is not tuple:
             raise IllegalAction("cards must be a tuple of card ids")
         for c in cards:
-            if type(c) is not int and not isinstance(c, int) or not 0 <= c < 192:
+            if not isinstance(c, int) or not 0 <= c < 192:
                 raise IllegalAction("cards must be a tuple of card ids")
+        p, cards = int(p), tuple(int(c) for c in cards)
+        self._check_rules(p, kind, cards)
+        return _mk(Action, (p, kind, cards))
+
+    def _check_rules(self, p: int, kind: ActionKind, cards: tuple[int, ...]) -> None:
         if self.phase is P_OVER:
             raise IllegalAction("the deal is over")
         if self.phase is P_EXCHANGE:

@@ -103,3 +103,19 @@ def test_view_shows_only_what_the_seat_may_know():
     assert "hands" not in vars(type(v)) and not hasattr(v, "hands")
     assert v.legal == tuple(s.legal_actions(1))
     assert len(v.discard) == 0
+
+
+def test_an_action_equal_to_a_legal_one_plays_like_it_even_with_plain_types():
+    s = GameState.new(RuleSet(), 1)
+    seat = s.waiting_on()[0]
+    legal = list(s.legal_actions(seat))[0]
+    twin = s.clone()
+    plain = (int(legal.player), str(legal.kind.value), tuple(int(c) for c in legal.cards))
+    twin.apply(plain)  # equal by value to a generated action: accepted and played
+    s.apply(legal)
+    assert twin.to_dict() == s.to_dict()
+    fresh = GameState.new(RuleSet(), 1)  # no cached legal list: the checker path
+    fresh.apply(plain)
+    assert fresh.to_dict() == s.to_dict()
+    with pytest.raises(IllegalAction, match="unknown action kind"):
+        GameState.new(RuleSet(), 1).apply((seat, "zz", legal.cards))
