@@ -47,3 +47,14 @@ class Outcome:
                    else {int(k): v for k, v in d["stakes"].items()},
                    teams=None if d.get("teams") is None else tuple(d["teams"]),
                    out_order=tuple(d.get("out_order", ())))
+
+
+def series_fool(matchsticks: dict[int, int], series_to: int) -> int | None:
+    """RULES.md 'Series to N': the first player to reach N matchsticks is the fool of the
+    series (and the series ends). ``matchsticks`` are the running totals after a deal; as
+    one deal gives at most one matchstick per player, at most one seat can newly reach N
+    unless teams lose together, in which case the lowest seat is reported."""
+    if series_to <= 0:
+        return None
+    reached = sorted(seat for seat, count in matchsticks.items() if count >= series_to)
+    return reached[0] if reached else None

@@ -150,3 +150,10 @@ def test_fools_right_the_fool_defends_first():
 def test_outcome_matchsticks():
     assert Outcome(fools=(2,)).matchsticks() == {2: 1}
     assert Outcome(draw=True).matchsticks() == {}
+
+
+def test_series_to_n_matchsticks():
+    from bot.engine.outcome import series_fool
+    assert series_fool({0: 2, 1: 3}, 3) == 1
+    assert series_fool({0: 2, 1: 2}, 3) is None
+    assert series_fool({0: 9}, 0) is None  # 0: the series has no end
