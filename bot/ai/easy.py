@@ -1,9 +1,11 @@
-"""``easy``: a casual player. Plausible moves, no card counting, and some slips.
+"""``easy``: a casual player. Plausible moves, no card counting, careless choices.
 
-Always the cheapest legal card (rank, trumps last) with no thought for later: covers
-whenever it can (even with its best trumps), throws in whatever matches, transfers with
-any card, takes only when it cannot cover. About one move in six is a random legal move
-(seeded), so a careful player beats it.
+It means well: it leads, covers whenever it can (even with its best trumps), takes only
+when it cannot cover, transfers with any card, throws in whatever matches. But it does
+not think about which card: about every other move (seeded) picks a random card of
+the kind it meant to play - any lead, any covering card, any throw-in or a pass -
+instead of the cheapest. A careful player beats it; it never does anything absurd
+like taking a card it could beat cheaply.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from bot.engine import Action, PlayerView
 from .common import ATTACK, COVER, EXCHANGE, PASS, SHOW, TAKE, TRANSFER, by_kind, safe_fallback
 from .knowledge import cost
 
-SLIP_RATE = 1 / 6
+CARELESS_RATE = 1 / 2
 
 
 def choose(view: PlayerView, seed: int = 0) -> Action:
@@ -25,25 +27,31 @@ def choose(view: PlayerView, seed: int = 0) -> Action:
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
-    if rng.random() < SLIP_RATE:
-        return rng.choice(legal)
+    careless = rng.random() < CARELESS_RATE
     trump = view.trump_suit
     kinds = by_kind(legal)
+
+    def pick(options: list[Action], key) -> Action:
+        return rng.choice(options) if careless else min(options, key=key)
+
     if EXCHANGE in kinds:
         return kinds[EXCHANGE][0]
     if ATTACK in kinds and not view.table:
-        return min(kinds[ATTACK], key=lambda a: (cost(a.cards[0], trump), -len(a.cards)))
+        return pick(kinds[ATTACK], lambda a: (cost(a.cards[0], trump), -len(a.cards)))
     if view.player == view.defender and (COVER in kinds or TAKE in kinds):
         for kind in (SHOW, TRANSFER):
             if kind in kinds:
-                return min(kinds[kind], key=lambda a: cost(a.cards[0], trump))
+                return pick(kinds[kind], lambda a: cost(a.cards[0], trump))
         uncovered = {a for a, c in view.table if c is None}
         coverable = {a.cards[0] for a in kinds.get(COVER, [])}
         if COVER in kinds and uncovered <= coverable:
-            return min(kinds[COVER], key=lambda a: cost(a.cards[1], trump))
+            return pick(kinds[COVER], lambda a: cost(a.cards[1], trump))
         if TAKE in kinds:
             return kinds[TAKE][0]
     if ATTACK in kinds:
+        options = kinds[ATTACK] + kinds.get(PASS, [])
+        if careless:
+            return rng.choice(options)
         return min(kinds[ATTACK], key=lambda a: cost(a.cards[0], trump))
     if PASS in kinds:
         return kinds[PASS][0]

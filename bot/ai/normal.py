@@ -36,7 +36,8 @@ from .common import (
 from .knowledge import Knowledge, beaters_of, rank, read_view, suit
 
 # Value of a card in hand, 0 for the lowest plain card up to ~26 for the trump ace.
-TRUMP_BONUS = 10
+TRUMP_BONUS = 20
+LEAD_BEAT_WEIGHT = 4
 
 
 def value(card: int, trump: int | None, lowest: int) -> int:
@@ -135,8 +136,10 @@ class NormalTurn:
             if self.endgame:
                 beat = max(self.beat_chance(c, d) for c in cards)
                 score += 12 * beat - (3 if len(cards) == my_cards else 0)
-            elif trumps and self.view.stock_count > 4:
-                score += 4
+            else:
+                score += LEAD_BEAT_WEIGHT * max(self.beat_chance(c, d) for c in cards)
+                if trumps and self.view.stock_count > 4:
+                    score += 4
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best
@@ -156,7 +159,7 @@ class NormalTurn:
                 # stock lasts (they would strengthen the taker).
                 if trump and not self.endgame:
                     continue
-                if not self.endgame and rank(c) > 11 and stock > 6:
+                if not self.endgame and rank(c) > 10 - (stock > 6):
                     continue
                 score = val
             else:
@@ -167,9 +170,6 @@ class NormalTurn:
                     score = val + 10 * chance
                 else:
                     if trump:
-                        continue
-                    limit_rank = 10 if stock > 10 else 12
-                    if rank(c) > limit_rank and chance > 0.2:
                         continue
                     score = val + 4 * chance
             if best_score is None or score < best_score:
