@@ -70,3 +70,15 @@ def test_wilson_interval_and_percentile():
 def test_bad_preset_is_a_usage_error():
     with pytest.raises(UsageError):
         arena_command(_args("--a", "easy", "--b", "easy", "--preset", "nope"), io.StringIO())
+
+
+def test_durak_arena_through_the_main_command_line():
+    from bot.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["arena", "--a", "easy", "--b", "normal", "--preset", "perevodnoy", "--games",
+                 "4", "--seed", "2"], stdout=out, stderr=err)
+    assert code == 0, err.getvalue()
+    result = json.loads(out.getvalue())
+    assert result["preset"] == "perevodnoy" and result["games"] == 4
+    assert result["a_wins"] + result["b_wins"] + result["draws"] == 4
