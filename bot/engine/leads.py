@@ -63,7 +63,9 @@ def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
     if limit < 1:
         return out
     m = hand
-    if hand < 1 << 64 and not _has_pair(hand):
+    a, b, c, d = hand & 0xFFFF, (hand >> 16) & 0xFFFF, (hand >> 32) & 0xFFFF, hand >> 48
+    # no two cards of one rank (``_has_pair`` inlined; one pack only): singles only
+    if hand < 1 << 64 and not (a & b or a & c or a & d or b & c or b & d or c & d):
         while m:
             low = m & -m
             out.append(singles[low.bit_length() - 1])

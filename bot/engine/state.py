@@ -313,18 +313,16 @@ class GameState:
             if self.taking or not self.n_unc:
                 out = []
             else:
-                hand, beaters, covers = self.hands[p], self.beaters, self.covers
+                hand, beaters = self.hands[p], self.beaters
                 out = []
-                i = 0
-                for a in attacks:
-                    if covers[i] < 0:
+                for a, cover in zip(attacks, self.covers):  # noqa: B905 (same length)
+                    if cover < 0:
                         m = hand & beaters[a]
                         while m:
                             low = m & -m
                             out.append(_mk(Action, (p, COVER, (a, low.bit_length() - 1))))
                             m ^= low
-                    i += 1
-                if self.cfg.transfer and self.n_unc == i:
+                if self.cfg.transfer and self.n_unc == len(attacks):
                     out.extend(self._transfers(p))
                 out.append(TAKE_ACTION[p])
         else:  # an attacker: ``_addable`` inlined
@@ -460,7 +458,15 @@ class GameState:
         elif kind is KEEP:
             self.phase, self.exchange_holder = P_PLAY, -1
             return ()
-        return self._settle()
+        # RULES.md 'A bout' 3: has the bout ended? (``_settle`` inlined: the hot path)
+        attacks = self.attacks
+        if self.n_unc == 0:
+            if attacks and (len(attacks) >= self.limit or not self.hands[self.defender]
+                            or self._all_passed()):
+                return self._end_bout(False)
+        elif self.taking and (len(attacks) >= self.limit or self._all_passed()):
+            return self._end_bout(True)
+        return ()
 
     def _transfer(self, p: int, kind: ActionKind, c: int) -> tuple[Event, ...]:
         target = self._left(self.defender)
@@ -502,19 +508,6 @@ class GameState:
             if not (passed >> s) & 1 and hands[s] & rank_cards and (only < 0 or s == only):
                 return False
         return True
-
-    def _settle(self) -> tuple[Event, ...]:
-        """End the bout when RULES.md 'A bout' 3 says it is over."""
-        attacks = self.attacks
-        if not attacks:
-            return ()
-        if self.n_unc == 0:
-            if (len(attacks) >= self.limit or not self.hands[self.defender]
-                    or self._all_passed()):
-                return self._end_bout(False)
-        elif self.taking and (len(attacks) >= self.limit or self._all_passed()):
-            return self._end_bout(True)
-        return ()
 
     def _end_bout(self, taken: bool) -> tuple[Event, ...]:
         d, a = self.defender, self.attacker
