@@ -439,6 +439,8 @@ class GameRuntime:
             if not movers:
                 continue
             seat = movers[0]
+            log.debug("computer seat %s moves in game %s at v%s", seat, display.game_id,
+                      snap.version)
             strength = computers[seat].computer_strength or "normal"
             try:
                 action = await self.brain.choose(snap.state, seat, strength,

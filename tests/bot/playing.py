@@ -33,7 +33,15 @@ def move_buttons(message) -> list[dict]:
 
 
 async def press_first_accepted(fake, user, message) -> bool:
-    """Press the user's move buttons in order until one is accepted (no refusal text)."""
+    """Press the user's move buttons in order until one is accepted (no refusal text).
+    False when none was, or the message changed under the user's finger (look again)."""
+    try:
+        return await _press_first_accepted(fake, user, message)
+    except LookupError:
+        return False
+
+
+async def _press_first_accepted(fake, user, message) -> bool:
     for button in move_buttons(message):
         query = await fake.user_presses(user, message, button["callback_data"])
         answer = await fake.wait_for_answer(query)
