@@ -57,6 +57,8 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         lobby_id = int(payload[1:])
         svc.pending.discard((lobby_id, user.id))
         refusal, _ = await lobby_actions.join(context, lobby_id, user)
+        if refusal == "lobby.already_joined":
+            await lobby_actions.redraw(context, lobby_id)  # the pending mark is gone
         if refusal is None or refusal == "lobby.already_joined":
             lobby = await svc.lobbies.get(lobby_id)
             title = await _title(context, lobby.chat_id)
