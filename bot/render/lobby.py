@@ -78,7 +78,8 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
     if lobby.status == "closed":
         return Screen(t(locale, "lobby.title") + "\n" + t(locale, "lobby.closed"))
     names = member_names(locale, lobby.members)
-    host = next((n for m, n in zip(lobby.members, names, strict=False) if m.user_id == lobby.host_id), "?")
+    host = next((n for m, n in zip(lobby.members, names, strict=True)
+                 if m.user_id == lobby.host_id), "?")
     lines = [t(locale, "lobby.title"), t(locale, "lobby.host", name=host),
              t(locale, "lobby.players", count=len(lobby.members), max=max_players)]
     for index, (member, name) in enumerate(zip(lobby.members, names, strict=False), start=1):

@@ -75,3 +75,30 @@ async def assert_shows_own_hand(fake, world, game_id, user, message_of, timeout=
             raise AssertionError(f"{user.first_name} sees {message and message.text!r}, "
                                  f"holds {sorted(hand)}")
         await fake.settle(0.02)
+
+
+async def start_group_game(fake, world, names=("Alice", "Bob"), title="Cards night"):
+    """Users who opened the bot, a lobby, everyone joined, started: (group, users, table,
+    game id)."""
+    users = [fake.add_user(name) for name in names]
+    for user in users:
+        await fake.user_starts_bot(user)
+    group = fake.add_group(title, users)
+    await fake.user_sends(users[0], group, "/newgame")
+    lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
+    for user in users[1:]:
+        await fake.wait_for_answer(await fake.user_presses(user, lobby, "Join"))
+    await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"))
+    table = await fake.wait_for_message(group, lambda m: "deal 1" in m.text)
+    game_id = await world.services.chats.running_game(group.id)
+    for user in users:
+        await fake.wait_for(lambda u=user: hand_message(fake, u), 3, "hands")
+    await fake.settle(0.03)
+    return group, users, table, game_id
+
+
+async def move_log(world, game_id):
+    from bot.storage import games as game_repo
+
+    async with world.services.db.read() as s:
+        return await game_repo.move_log(s, game_id)

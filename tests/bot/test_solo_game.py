@@ -22,6 +22,13 @@ async def test_solo_game_against_one_computer_is_played_to_the_result(fakebot, b
     snap = await bot_world.services.games.snapshot(game_id)
     assert [s.computer_strength for s in snap.seats if s.user_id is None] == ["hard"]
 
+    # The Hint button explains what the hard player would do, and changes nothing.
+    await fakebot.wait_for(lambda: "Hint" in setup.button_texts(), 5, "the hint button")
+    version = (await bot_world.services.games.snapshot(game_id)).version
+    hint = await fakebot.wait_for_answer(await fakebot.user_presses(dana, setup, "Hint"), 10)
+    assert hint["text"].startswith("Hint: ") and hint["show_alert"] is True
+    assert (await bot_world.services.games.snapshot(game_id)).version == version
+
     presses = 0
     while "Game over" not in setup.text:
         await fakebot.settle(0.03)

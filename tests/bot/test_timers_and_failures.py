@@ -1,0 +1,106 @@
+"""Turn timers from database deadlines (the clock is moved, nothing sleeps), computer
+takeover after two timeouts, a player who blocked the bot, and a restart mid-game."""
+
+from __future__ import annotations
+
+from playing import hand_message, move_log, press_first_accepted, start_group_game
+
+
+async def timeout_round(fakebot, world, game_id):
+    """Move the clock past the deadline and wait for the timer loop to play."""
+    before = (await world.services.games.snapshot(game_id)).version
+    world.clock.advance(61)
+
+    async def moved():
+        return (await world.services.games.snapshot(game_id)).version > before
+
+    for _ in range(100):
+        if await moved():
+            return
+        await fakebot.settle(0.03)
+    raise AssertionError("the timer did not fire")
+
+
+async def test_timeouts_play_the_default_then_a_computer_takes_over(fakebot, bot_world):
+    await bot_world.start()
+    group, users, table, game_id = await start_group_game(fakebot, bot_world)
+    games = bot_world.services.games
+    snap = await games.snapshot(game_id)
+    idle = snap.state.waiting_on()[0]
+    await timeout_round(fakebot, bot_world, game_id)
+    log = await move_log(bot_world, game_id)
+    assert (log[0].seat, log[0].cause) == (idle, "timeout")
+    assert len(log[0].action.split()) == 2  # the lowest single card was led
+
+    # Nobody presses anything: timeouts continue until one seat times out twice in a row,
+    # then a computer plays that seat for the rest of the deal and the table says so.
+    for _ in range(6):
+        snap = await games.snapshot(game_id)
+        if any(s.taken_over for s in snap.seats) or snap.status != "running":
+            break
+        await timeout_round(fakebot, bot_world, game_id)
+    snap = await games.snapshot(game_id)
+    taken = [s for s in snap.seats if s.taken_over]
+    assert taken, "two timeouts in a row must hand the seat to a computer"
+    await fakebot.wait_for(lambda: "a computer plays this seat" in table.text, 3, "the note")
+    for _ in range(100):
+        log = await move_log(bot_world, game_id)
+        snap = await games.snapshot(game_id)
+        if any(m.cause == "computer" and m.seat == taken[0].seat for m in log) or \
+                snap.status != "running":
+            break
+        if set(snap.state.waiting_on()) - {taken[0].seat}:
+            await timeout_round(fakebot, bot_world, game_id)  # the other idle person
+        else:
+            await fakebot.settle(0.03)
+    assert any(m.cause == "computer" and m.seat == taken[0].seat for m in log) or \
+        (await games.snapshot(game_id)).status != "running"
+
+
+async def test_a_player_who_blocked_the_bot_is_named_and_the_timer_plays(fakebot, bot_world):
+    await bot_world.start()
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    games = bot_world.services.games
+    await fakebot.user_blocks_bot(bob)
+    # Play on until the bot has to touch Bob's hand (or the timer plays for him).
+    for _ in range(40):
+        if "Bob cannot receive cards" in table.text:
+            break
+        snap = await games.snapshot(game_id)
+        if snap.seat_of(bob.id) in snap.state.waiting_on():
+            await timeout_round(fakebot, bot_world, game_id)
+        else:
+            await press_first_accepted(fakebot, alice, hand_message(fakebot, alice))
+            await fakebot.settle(0.03)
+    assert "Bob cannot receive cards (the bot is blocked); the timer plays for them." in \
+        table.text
+    assert fakebot.requests("editMessageText", bob.id, ok=False)[0].error_code == 403
+    assert fakebot.send_count(group) == 2
+
+
+async def test_restart_mid_game_continues_on_the_same_messages(fakebot, bot_world):
+    app = await bot_world.start()
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    games = bot_world.services.games
+    for _ in range(3):
+        snap = await games.snapshot(game_id)
+        mover = alice if snap.seat_of(alice.id) in snap.state.actors() else bob
+        assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
+        await fakebot.settle(0.03)
+    version = (await games.snapshot(game_id)).version
+    await bot_world.stop(app)
+
+    await bot_world.start()  # a new process on the same database
+    games = bot_world.services.games
+    await fakebot.settle(0.05)
+    for _ in range(4):
+        snap = await games.snapshot(game_id)
+        mover = alice if snap.seat_of(alice.id) in snap.state.actors() else bob
+        assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
+        await fakebot.settle(0.03)
+    assert (await games.snapshot(game_id)).version >= version + 4
+    # The timer deadline lives in the database: it fires in the new process too.
+    await timeout_round(fakebot, bot_world, game_id)
+    assert (await move_log(bot_world, game_id))[-1].cause == "timeout"
+    assert fakebot.send_count(group) == 2  # same lobby and table messages, only edits
+    await fakebot.wait_for(lambda: "Last move" in table.text, 3, "the table to follow")
