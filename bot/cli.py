@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="let any seat with a legal action move, not only those waited on")
     sim.add_argument("--rule", action="append", default=[], type=_rule_assignment,
                      metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
+    sim.add_argument("--random-house-rules", action="store_true",
+                     help="each game adds a seeded random valid mix of house rules")
 
     bench = sub.add_parser("bench", help="engine speed: random 2-player podkidnoy games/s")
     bench.add_argument("--seconds", type=_positive_float, default=5.0)
@@ -126,7 +128,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = build_rules(args.preset, args.players, dict(args.rule))
     try:
         result = simulate(rules, games=args.games, seed=args.seed, check=args.check,
-                          explore=args.explore)
+                          explore=args.explore, random_house_rules=args.random_house_rules)
     except SimulationFailure as failure:
         err.write(failure.report() + "\n")
         return 1

@@ -7,6 +7,11 @@ goes through the public `legal_actions` + `apply` path, the same one the bot use
 Game `i` of a run with seed `S` is dealt from seed `S + i` and its moves are chosen by
 `random.Random(S + i)`, so a failing game can be replayed alone from its deal seed and the
 printed action list (`GameState.replay(rules, seed, actions)`).
+
+With `random_house_rules`, game `i` plays a random valid mix of house rules on top of the
+given rules, drawn from `random.Random(f"house/{S + i}")` (the moves still come from
+`random.Random(S + i)`): the failure report prints that game's full rule set, so it
+reproduces alone.
 """
 
 from __future__ import annotations
@@ -44,19 +49,28 @@ class SimulationFailure(Exception):
 
 
 def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
-             explore: bool = False) -> dict:
+             explore: bool = False, random_house_rules: bool = False) -> dict:
     """Play `games` random deals; the counts `durak simulate` prints as JSON.
 
     `explore` lets any seat with a legal action move (throw-ins while cards are still
     uncovered, late passes), not only the seats the game is waiting on.
     """
+    from bot.engine.rules import random_house_rules as house_mix
+
     losses = [0] * rules.players
-    draws = actions = 0
+    draws = actions = decided = 0
+    mixes: dict[str, int] = {}
+    base_rules = rules
     started = time.perf_counter()
     for i in range(games):
         deal_seed = seed + i
+        rng = random.Random(deal_seed)
+        if random_house_rules:  # own generator: the moves stay random.Random(deal_seed)
+            rules = house_mix(base_rules, random.Random(f"house/{deal_seed}"))
+            for name in rules.house_rules_on():
+                mixes[name] = mixes.get(name, 0) + 1
         try:
-            state, played = play_random_game(rules, deal_seed, random.Random(deal_seed),
+            state, played = play_random_game(rules, deal_seed, rng,
                                              check=check, explore=explore)
         except InvariantViolation as v:
             raise SimulationFailure(v.problems, v.seed, v.actions, rules, explore) from None
@@ -71,6 +85,7 @@ def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
         if outcome.draw:
             draws += 1
         else:
+            decided += 1
             for seat in outcome.fools:
                 losses[seat] += 1
     seconds = time.perf_counter() - started
@@ -78,11 +93,13 @@ def simulate(rules: RuleSet, games: int, seed: int, check: bool = False,
         "games": games,
         "actions": actions,
         "draws": draws,
+        "decided": decided,
         "losses": losses,
         "seed": seed,
         "check": check,
         "seconds": round(seconds, 3),
         "games_per_sec": round(games / seconds, 1) if seconds > 0 else None,
+        **({"house_rules_played": dict(sorted(mixes.items()))} if random_house_rules else {}),
     }
 
 

@@ -11,6 +11,14 @@ hashable, compares by value. Short text, the same in callback data and the move 
     s 7d         transfer by showing the trump 7d (it stays in hand)
     e            exchange the lowest trump for the turn-up (trump_exchange)
     k            keep: decline the exchange
+    d            done (pagat): the defender stops covering and takes the unbeaten cards
+    x 6h         swap the trump six for the turn-up (trump_exchange=six_any_time)
+    p 7h 9c      poker: swap one or two cards with the top of the stock before leading
+                 (``p`` alone is a pass; the kind is ``pk``, its text ``p`` + cards)
+    a 6d>s       weli: the 6♦ played as the 6 of the named suit (also ``c 7s 6d>s``)
+
+A weli named suit ``s`` is carried in the action's cards as the virtual id
+``WELI_AS + s`` (192..195, beyond every real card id) in place of the 6♦.
 
 ``action.text()`` has no seat (the seat comes from who pressed); ``action.log_text()`` and
 ``str(action)`` prefix it: ``2:a 10h``. ``Action.parse`` reads both.
@@ -33,6 +41,9 @@ class ActionKind(StrEnum):
     SHOW = "s"
     EXCHANGE = "e"
     KEEP = "k"
+    DONE = "d"
+    SWAP_SIX = "x"
+    POKER = "pk"
 
     def __str__(self) -> str:
         return self.value
@@ -41,7 +52,26 @@ class ActionKind(StrEnum):
 _KIND_BY_TEXT = {k.value: k for k in ActionKind}
 _CARD_COUNT = {ActionKind.COVER: (2, 2), ActionKind.TRANSFER: (1, 1), ActionKind.SHOW: (1, 1),
                ActionKind.TAKE: (0, 0), ActionKind.PASS: (0, 0), ActionKind.EXCHANGE: (0, 0),
-               ActionKind.KEEP: (0, 0), ActionKind.ATTACK: (1, 99)}
+               ActionKind.KEEP: (0, 0), ActionKind.ATTACK: (1, 99), ActionKind.DONE: (0, 0),
+               ActionKind.SWAP_SIX: (1, 1), ActionKind.POKER: (1, 2)}
+WELI_AS = 192  # WELI_AS + suit: the weli (6♦) played as the 6 of that suit
+_WELI_TEXT = "6d>"
+
+
+def action_card_text(card: int) -> str:
+    """A card of an action: its ascii text, or ``6d>s`` for the weli named spades."""
+    if card >= WELI_AS:
+        return _WELI_TEXT + "shdc"[card - WELI_AS]
+    return card_text(card, ascii=True)
+
+
+def parse_action_card(token: str) -> int:
+    head, sep, suit = token.partition(">")
+    if sep:
+        if parse_card(head) != parse_card("6d") or suit.lower() not in ("s", "h", "d", "c"):
+            raise ValueError(f"only the weli 6d names a suit (6d>s, 6d>h, 6d>d, 6d>c): {token!r}")
+        return WELI_AS + "shdc".index(suit.lower())
+    return parse_card(token)
 
 
 class IllegalAction(ValueError):
@@ -56,7 +86,8 @@ class Action(NamedTuple):
     def text(self) -> str:
         if not self.cards:
             return self.kind.value
-        return self.kind.value + " " + " ".join(card_text(c, ascii=True) for c in self.cards)
+        head = "p" if self.kind is ActionKind.POKER else self.kind.value
+        return head + " " + " ".join(action_card_text(c) for c in self.cards)
 
     def log_text(self) -> str:
         return f"{self.player}:{self.text()}"
@@ -80,12 +111,16 @@ class Action(NamedTuple):
         if not parts or parts[0].lower() not in _KIND_BY_TEXT:
             raise ValueError(f"unknown action {text!r}; kinds: {', '.join(_KIND_BY_TEXT)}")
         kind = _KIND_BY_TEXT[parts[0].lower()]
-        cards = tuple(parse_card(c) for c in parts[1:])
+        if kind is ActionKind.PASS and len(parts) > 1:
+            kind = ActionKind.POKER  # "p 7h 9c": a poker swap; "p" alone: a pass
+        cards = tuple(parse_action_card(c) for c in parts[1:])
         lo, hi = _CARD_COUNT[kind]
         if not lo <= len(cards) <= hi:
             raise ValueError(f"action {kind.value!r} takes {lo}-{hi} cards, got {len(cards)}")
         if len(set(cards)) != len(cards):
             raise ValueError(f"action {text!r} names a card twice")
+        if kind is ActionKind.SWAP_SIX and cards[0] & 15 != 6:
+            raise ValueError(f"action {text!r}: 'x' swaps the trump six (x 6h)")
         return cls(player, kind, cards)
 
     def to_json(self) -> str:
@@ -103,7 +138,8 @@ class EventKind(StrEnum):
     DREW = "drew"          # seat drew `count` cards (which ones is private)
     OUT = "out"            # seat went out
     NEW_BOUT = "new_bout"  # seat = the principal attacker of the new bout
-    EXCHANGED = "exchanged"
+    EXCHANGED = "exchanged"  # lowest trump / trump six for the turn-up; poker swap (count)
+    TRUMP_CHANGED = "trump_changed"  # changeable_trump: cards = (the revealed card,)
     END = "end"
 
 

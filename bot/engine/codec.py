@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import RANK_MASKS, bits, card_text, mask_of, parse_card
+from .cards import bits, card_text, mask_of, parse_card
 from .outcome import Outcome
 from .rules import RuleSet
+from .state import RANK_MASKS as THROW_IN_RANKS
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -64,7 +65,7 @@ def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> GameState:
         raise ValueError("attacks, covers and attack_by differ in length")
     s.n_unc = s.covers.count(-1)
     for c in s.attacks + [c for c in s.covers if c >= 0]:
-        s.rank_cards |= RANK_MASKS[c & 15]
+        s.rank_cards |= THROW_IN_RANKS[c & 15]
     s.first_bout, s.bout_no = d["first_bout"], d["bout_no"]
     s.out_order = list(d["out_order"])
     s.in_play = [i not in s.out_order for i in range(s.n)]

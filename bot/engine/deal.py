@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import deck_cards
+from .cards import DIAMONDS, JOKER_RANK, SPADES, deck_cards
 from .rules import RuleSet
 
 
@@ -24,6 +24,8 @@ class Dealt(NamedTuple):
     turnup: int              # the card that shows trump
     trump: int               # suit 0..3, or -1 for no trump
     known: list[int]         # cards everyone saw in a hand (the turn-up given to the dealer)
+    hidden: int = -1         # changeable_trump: the face-down card under the turn-up
+    out_of_play: int = 0     # railway: the trump card, face up out of play (mask)
 
 
 DealVariant = Callable[[RuleSet, list[int], int], Dealt]
@@ -94,6 +96,13 @@ def deal(rules: RuleSet, seed: int, dealer: int | None = None) -> Dealt:
     cards, stream = shuffled_deck(rules, seed)
     if dealer is None:
         dealer = stream.below(rules.players)
+    # house deal variants, resolved once per RuleSet (no per-deal rule lookups)
+    house = rules.__dict__.get("_house_deal")
+    if house is None:
+        house = _needs_house_deal(rules)
+        object.__setattr__(rules, "_house_deal", house)
+    if house:
+        return house_deal(rules, cards, dealer, stream)
     if DEAL_VARIANTS:
         for name, variant in DEAL_VARIANTS.items():
             if getattr(rules, name, False):
@@ -132,3 +141,85 @@ def standard_deal(rules: RuleSet, cards: list[int], dealer: int) -> Dealt:
         stock = [turnup] + cards[pos:][::-1]
     trump = -1 if rules.no_trump else (turnup >> 4) & 3
     return Dealt(dealer, hands, stock, turnup, trump, known)
+
+
+def _needs_house_deal(rules: RuleSet) -> bool:
+    return bool(rules.albanian or rules.railway or rules.changeable_trump or rules.jokers
+                or rules.crazy or (rules.spades_by_spades and not rules.no_trump))
+
+
+def _rejected_turnup(rules: RuleSet, card: int) -> bool:
+    """RULES.md 'Deal details': a joker, or a spade under spades_by_spades, is not turned
+    up. Decision: crazy keeps a spade turn-up (diamonds are trumps anyway, the card only
+    marks the stock's bottom)."""
+    if card & 15 == JOKER_RANK:
+        return True
+    return bool(rules.spades_by_spades and not rules.crazy and (card >> 4) & 3 == SPADES)
+
+
+def _settle_turnup(rules: RuleSet, cards: list[int], pos: int, stream: SeedStream) -> bool:
+    """Make ``cards[pos]`` an acceptable turn-up: a rejected card goes back among the cards
+    after it at a random (seeded) position and the next one is turned. False when every
+    card from ``pos`` on is rejected (the caller reshuffles)."""
+    if not any(not _rejected_turnup(rules, c) for c in cards[pos:]):
+        return False
+    while _rejected_turnup(rules, cards[pos]):
+        card = cards.pop(pos)
+        cards.insert(pos + 1 + stream.below(len(cards) - pos), card)
+    return True
+
+
+def house_deal(rules: RuleSet, cards: list[int], dealer: int, stream: SeedStream) -> Dealt:
+    """The deal with the house rules' deal details (RULES.md 'Deal details'):
+
+    - albanian: the turn-up goes on top of the stock and is drawn first.
+    - changeable_trump: the card dealt right after the turn-up lies face down under it and
+      is drawn last (``hidden``); none when no card is left for it (Decision).
+    - railway: every card but the last is dealt one at a time from the dealer's left; the
+      last is turned up and stays out of play (``out_of_play``).
+    - spades_by_spades / jokers: such a turn-up goes back into the stock (see above).
+    - crazy: diamonds are trumps whatever is turned; no_trump: no trump suit.
+    """
+    n, hs = rules.players, rules.hand_size
+    while True:
+        if rules.railway:
+            pos = len(cards) - 1
+            # the trump card is the last: a rejected one is swapped with a random earlier card
+            ok = [i for i, c in enumerate(cards) if not _rejected_turnup(rules, c)]
+            if ok and _rejected_turnup(rules, cards[pos]):
+                j = ok[stream.below(len(ok))]
+                cards[pos], cards[j] = cards[j], cards[pos]
+            if ok:
+                break
+        else:
+            short = n * hs == len(cards)
+            pos = n * (hs - 1 if short else hs)
+            if _settle_turnup(rules, cards, pos, stream):
+                break
+        stream.shuffle(cards)  # nothing acceptable to turn up: shuffle again (seeded)
+    trump = -1 if rules.no_trump else DIAMONDS if rules.crazy else (cards[pos] >> 4) & 3
+    turnup = cards[pos]
+    hands, known = [0] * n, [0] * n
+    if rules.railway:
+        for i, c in enumerate(cards[:pos]):
+            hands[(dealer + 1 + i) % n] |= 1 << c
+        return Dealt(dealer, hands, [], turnup, trump, known, -1, 1 << turnup)
+    if n * hs == len(cards):
+        d = standard_deal(rules, cards, dealer)
+        return d._replace(trump=trump)
+    i = 0
+    for _ in range(hs):
+        for k in range(1, n + 1):
+            hands[(dealer + k) % n] |= 1 << cards[i]
+            i += 1
+    rest = cards[pos + 1:]
+    hidden = -1
+    if rules.changeable_trump and rest:
+        hidden, rest = rest[0], rest[1:]
+    if rules.albanian:
+        stock = rest[::-1] + [turnup]
+    elif hidden >= 0:
+        stock = [hidden, turnup] + rest[::-1]
+    else:
+        stock = [turnup] + rest[::-1]
+    return Dealt(dealer, hands, stock, turnup, trump, known, hidden, 0)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import RANK_MASKS, bits, card_text
+from .cards import bits, card_text
+from .state import RANK_MASKS as THROW_IN_RANKS  # jokers have no rank for throw-ins
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -33,13 +34,14 @@ def check_invariants(s: GameState) -> list[str]:
             problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
         if extra:
             problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
-    if s.stock and s.turnup >= 0 and s.stock[0] != s.turnup:
-        problems.append("the turn-up is not at the bottom of the stock")
+    problems += _turnup_problems(s)
     if s.is_over:
+        holding = [p for p in range(s.n) if s.in_play[p]]
+        teams_left = {s.cfg.team_of[p] for p in holding}
         if s.outcome is None:
             problems.append("deal over without an outcome")
-        elif sum(1 for p in s.in_play if p) > 1:
-            problems.append("deal over with more than one player holding cards")
+        elif len(teams_left if s.cfg.teams else holding) > 1:
+            problems.append("deal over with more than one player (or team) holding cards")
         return problems
     # Someone can act.
     if not s.actors():
@@ -64,9 +66,13 @@ def check_invariants(s: GameState) -> list[str]:
     for a, c in zip(s.attacks, s.covers, strict=False):
         if c >= 0 and not (s.beaters[a] >> c) & 1:
             problems.append(f"{card_text(c)} covers {card_text(a)} but does not beat it")
+    if s.cfg.teams:
+        team = s.cfg.team_of
+        if any(team[a] == team[s.defender] for a in s.att_list):
+            problems.append("a teammate of the defender may throw in")
     ranks = 0
     for c in s.attacks + [c for c in s.covers if c >= 0]:
-        ranks |= RANK_MASKS[c & 15]
+        ranks |= THROW_IN_RANKS[c & 15]
     if ranks != s.rank_cards:
         problems.append("table ranks out of date")
     if s.defender == s.attacker and s.attacks:
@@ -85,6 +91,23 @@ def check_invariants(s: GameState) -> list[str]:
                 if s.in_play[seat] and s.hands[seat].bit_count() < s.cfg.hand_size:
                     problems.append(f"seat {seat} was not replenished")
     return problems
+
+
+def _turnup_problems(s: GameState) -> list[str]:
+    """The turn-up lies at the bottom of the stock (under it the hidden card of
+    changeable_trump); albanian puts it on top, drawn first."""
+    if not s.stock or s.turnup < 0:
+        return []
+    hidden = getattr(s, "hidden", -1)
+    if s.rules.albanian:  # on top, drawn first (a poker swap may put it back anywhere)
+        return []
+    if hidden >= 0:
+        if s.stock[0] != hidden or len(s.stock) < 2 or s.stock[1] != s.turnup:
+            return ["changeable_trump: the hidden card and the turn-up are not at the bottom"]
+        return []
+    if s.stock[0] != s.turnup:
+        return ["the turn-up is not at the bottom of the stock"]
+    return []
 
 
 def assert_invariants(s: GameState) -> None:

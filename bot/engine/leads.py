@@ -93,7 +93,78 @@ def _same_rank_check(cards: tuple[int, ...], limit: int) -> str | None:
     return None
 
 
+def _pagat_ok(cards: tuple[int, ...]) -> bool:
+    """RULES.md: 1 card; 3 = a pair + any card; 5 = two pairs + any card (four of a kind
+    counts as two pairs). Ranks only (``c & 15``), so it holds for any pack."""
+    n = len(cards)
+    if n == 1:
+        return True
+    if n not in (3, 5):
+        return False
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c & 15] = counts.get(c & 15, 0) + 1
+    return sum(k // 2 for k in counts.values()) >= n // 2
+
+
+def _pagat_enum(hand: int, limit: int, singles: list) -> list:
+    """Singles, then every 3- and 5-card pattern within the limit. Built from the pairs
+    of the hand (not all combinations), so a big hand after several pick-ups stays cheap."""
+    if limit < 1:
+        return []
+    cards = bits(hand)
+    out = [singles[c] for c in cards]
+    if limit < 3:
+        return out
+    seat, kind = singles[cards[0]][0], singles[cards[0]][1]
+    act = type(singles[cards[0]])
+    pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:] if a & 15 == b & 15]
+    seen: set[tuple[int, ...]] = set()
+    for a, b in pairs:
+        for c in cards:
+            if c != a and c != b:
+                seen.add(tuple(sorted((a, b, c))))
+    if limit >= 5:
+        for i, (a, b) in enumerate(pairs):
+            for c, d in pairs[i + 1:]:
+                if len({a, b, c, d}) < 4:
+                    continue
+                for e in cards:
+                    if e not in (a, b, c, d):
+                        seen.add(tuple(sorted((a, b, c, d, e))))
+    out.extend(_mk(act, (seat, kind, combo)) for combo in sorted(seen))
+    return out
+
+
+def _pagat_check(cards: tuple[int, ...], limit: int) -> str | None:
+    if not _pagat_ok(cards):
+        return ("lead=pagat_pattern: lead 1 card, 3 (a pair + any card) or 5 (two pairs + "
+                "any card; four of a kind counts as two pairs)")
+    return None
+
+
 LEADS: dict[str, LeadRule] = {
     "single": LeadRule(_single_enum, _single_check),
     "same_rank": LeadRule(_same_rank_enum, _same_rank_check),
+    "pagat_pattern": LeadRule(_pagat_enum, _pagat_check),
 }
+
+
+def with_jokers(rule: LeadRule, joker_mask: int) -> LeadRule:
+    """The lead rule for a deck with jokers (RULES.md 'Further decisions': jokers are led
+    alone, never in a multi-card lead): the base rule on the hand without jokers, plus each
+    joker as a single-card lead."""
+    base_enum, base_check = rule
+
+    def enumerate_(hand: int, limit: int, singles: list) -> list:
+        out = base_enum(hand & ~joker_mask, limit, singles) if hand & ~joker_mask else []
+        if limit >= 1:
+            out = list(out) + [singles[c] for c in bits(hand & joker_mask)]
+        return out
+
+    def check(cards: tuple[int, ...], limit: int) -> str | None:
+        if any((joker_mask >> c) & 1 for c in cards):
+            return None if len(cards) == 1 else "a joker is led alone, never with other cards"
+        return base_check(cards, limit)
+
+    return LeadRule(enumerate_, check)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import RANK_MASKS, SUIT_LETTERS, bits, mask_of, parse_card
+from .cards import SUIT_LETTERS, bits, mask_of, parse_card
 from .rules import RuleSet
+from .state import RANK_MASKS as THROW_IN_RANKS
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -56,7 +57,7 @@ def build_position(cls: type[GameState], rules: RuleSet, *, hands: Sequence[Card
     s.attack_by = list(attack_by) if attack_by is not None else [attacker] * len(s.attacks)
     s.n_unc = s.covers.count(-1)
     for c in s.attacks + [c for c in s.covers if c >= 0]:
-        s.rank_cards |= RANK_MASKS[c & 15]
+        s.rank_cards |= THROW_IN_RANKS[c & 15]
     placed = 0
     for m in s.hands + [mask_of(s.stock), mask_of(s.attacks),
                         mask_of(c for c in s.covers if c >= 0)]:

@@ -74,21 +74,43 @@ PARAMETERS: tuple[Param, ...] = (
 )
 PARAMS_BY_NAME = {p.name: p for p in PARAMETERS}
 
-# Values this engine plays today (issue 2). Everything else is refused by validate().
+# Values this engine plays today. Everything else is refused by validate().
 IMPLEMENTED: dict[str, tuple] = {
     "players": tuple(range(2, 7)),
     "packs": (1,),
-    "jokers": (0,),
-    "lead": ("single", "same_rank"),
-    "on_fail": ("take_all",),
-    "trump_exchange": ("none", "lowest_before_play"),
-    "teams": ("none",),
+    "jokers": (0, 2),
+    "lead": ("single", "same_rank", "pagat_pattern"),
+    "on_fail": ("take_all", "take_unbeaten"),
+    "trump_exchange": ("none", "lowest_before_play", "six_any_time"),
+    "teams": ("none", "2x2", "3x2", "2x3"),
     "scoring": ("matchsticks",),
-    "spades_by_spades": (False,), "crazy": (False,), "no_trump": (False,),
-    "fallen_ace": ("none",), "albanian": (False,), "changeable_trump": (False,),
-    "railway": (False,), "poker": (False,), "weli": (False,), "jacks_high": (False,),
-    "cut": (False,),
 }
+
+# House rules (RULES.md's house-rule table). ``HOUSE_RULES`` = (name, the "on" values) for
+# `--random-house-rules` and for the combination checks below.
+HOUSE_RULES: tuple[tuple[str, tuple], ...] = (
+    ("spades_by_spades", (True,)), ("crazy", (True,)), ("no_trump", (True,)),
+    ("fallen_ace", ("trump", "every_suit")), ("albanian", (True,)),
+    ("changeable_trump", (True,)), ("railway", (True,)), ("poker", (True,)),
+    ("jokers", (2,)), ("weli", (True,)), ("jacks_high", (True,)), ("cut", (True,)),
+)
+HOUSE_OFF: dict[str, Any] = {"fallen_ace": "none", "jokers": 0}
+# House rules that only change the beats relation (safe with any bout logic, Warsaw too).
+BEATS_ONLY_RULES = ("spades_by_spades", "crazy", "no_trump", "fallen_ace", "jacks_high", "cut")
+
+
+def random_house_rules(rules: RuleSet, rng: Any, chance: float = 0.3) -> RuleSet:
+    """A random valid mix of house rules on top of ``rules`` (for `durak simulate
+    --random-house-rules` and the tests). ``rng`` is a ``random.Random``: seeded, so a mix
+    is reproducible. Each rule is switched on with ``chance``; a mix that cannot be played
+    is drawn again (after 50 tries: ``rules`` unchanged)."""
+    for _ in range(50):
+        mix = {name: (values[int(rng.random() * len(values))] if rng.random() < chance
+                      else HOUSE_OFF.get(name, False)) for name, values in HOUSE_RULES}
+        candidate = dataclasses.replace(rules, **mix)
+        if not candidate.problems():
+            return candidate
+    return rules
 
 
 class Preset(NamedTuple):
@@ -133,7 +155,8 @@ PRESETS: dict[str, Preset] = {
     "teams": Preset("podkidnoy in teams", {"teams": "2x2", "players": 4}, (4, 6), "003"),
 }
 PLAYABLE_PRESETS = ("podkidnoy", "perevodnoy", "perevodnoy_showing", "prostoy_classic",
-                    "prostoy_transfer", "single_card", "large_deck", "two_player_24", "vietnamese")
+                    "prostoy_transfer", "single_card", "prostoy_pagat", "large_deck",
+                    "two_player_24", "vietnamese", "jestetka", "teams")
 
 
 def parse_value(name: str, text: Any) -> Any:
@@ -142,7 +165,10 @@ def parse_value(name: str, text: Any) -> Any:
     if param is None:
         raise RulesError(f"unknown rule {name!r}; known: {', '.join(PARAMS_BY_NAME)}")
     if not isinstance(text, str):
-        return text
+        if text in param.allowed and (type(text) is type(param.default)
+                                      or param.name in ("bout_limit", "first_bout_limit")):
+            return text
+        raise RulesError(f"{name}={text!r} is not allowed; allowed: {allowed_text(param)}")
     t = text.strip().lower()
     for value in param.allowed:
         if isinstance(value, bool):
@@ -156,7 +182,14 @@ def parse_value(name: str, text: Any) -> Any:
     raise RulesError(f"{name}={text!r} is not allowed; allowed: {allowed_text(param)}")
 
 
-def allowed_text(param: Param) -> str:
+def allowed_text(param: Param | str) -> str:
+    """The allowed values as typed on the command line ("6, hand_size", "2..10"). Takes a
+    ``Param`` or a parameter name; an unknown name is a RulesError, never a TypeError."""
+    if not isinstance(param, Param):
+        found = PARAMS_BY_NAME.get(param) if isinstance(param, str) else None
+        if found is None:
+            raise RulesError(f"unknown rule {param!r}; known: {', '.join(PARAMS_BY_NAME)}")
+        param = found
     if len(param.allowed) > 4 and all(type(v) is int for v in param.allowed):
         return f"{param.allowed[0]}..{param.allowed[-1]}"
     return ", ".join("none" if v is None else str(v).lower() for v in param.allowed)
@@ -208,6 +241,10 @@ class RuleSet:
         values = {**p.overrides, **{k: parse_value(k, v) for k, v in overrides.items()}}
         if "players" not in values:
             values["players"] = max(2, p.players[0])
+        if name == "teams" and "teams" not in overrides:
+            # Decision: the teams preset seats 4 players as 2x2 and 6 as two teams of three
+            # (2x3, "typically" in 003); 3x2 is asked for with teams=3x2.
+            values["teams"] = {6: "2x3"}.get(values["players"], "2x2")
         return cls(**values, preset_name=name)
 
     def with_overrides(self, overrides: dict[str, Any]) -> RuleSet:
@@ -284,6 +321,7 @@ class RuleSet:
             need = {"2x2": 4, "3x2": 6, "2x3": 6}[self.teams]
             if self.players != need:
                 out.append(f"teams={self.teams} needs exactly {need} players")
+        out += self._house_problems(warsaw)
         preset = PRESETS.get(self.preset_name)
         if preset and not preset.players[0] <= self.players <= preset.players[1]:
             lo, hi = preset.players
@@ -291,6 +329,57 @@ class RuleSet:
         need_cards = self.players * self.hand_size
         if need_cards > self.deck_size:
             out.append(self._deck_advice(need_cards))
+        return out
+
+    def house_rules_on(self) -> tuple[str, ...]:
+        """Names of the house rules switched on."""
+        return tuple(name for name, _ in HOUSE_RULES
+                     if getattr(self, name) != HOUSE_OFF.get(name, False))
+
+    def _house_problems(self, warsaw: bool) -> list[str]:
+        """House-rule combinations that cannot work, in words a player understands."""
+        out = []
+        on = set(self.house_rules_on())
+        if warsaw:
+            bad = sorted(on - set(BEATS_ONLY_RULES))
+            if bad:
+                out.append(f"{', '.join(bad)} cannot be played in the Warsaw game (its phases "
+                           "and replenishing have no place for them)")
+        if self.crazy and self.no_trump:
+            out.append("crazy makes diamonds trumps but no_trump has no trumps: pick one")
+        if self.no_trump:
+            for rule in ("jacks_high", "changeable_trump"):
+                if rule in on:
+                    out.append(f"{rule} needs a trump suit, and no_trump has none")
+            if self.fallen_ace == "trump":
+                out.append("fallen_ace=trump needs a trump suit (try fallen_ace=every_suit)")
+            if self.trump_exchange != "none":
+                out.append(f"trump_exchange={self.trump_exchange} swaps a trump, and no_trump "
+                           "has none")
+        if self.crazy and self.changeable_trump:
+            out.append("crazy fixes diamonds as trumps, so changeable_trump cannot change them")
+        if self.railway:
+            for rule in ("albanian", "changeable_trump", "poker"):
+                if rule in on:
+                    out.append(f"railway deals every card, so there is no stock for {rule}")
+            if self.trump_exchange != "none":
+                out.append("railway puts the trump card out of play: there is nothing to "
+                           f"exchange (trump_exchange={self.trump_exchange})")
+        if self.albanian:
+            if self.changeable_trump:
+                out.append("albanian draws the turn-up first, changeable_trump hides a card "
+                           "under it: pick one")
+            if self.trump_exchange != "none":
+                out.append("albanian draws the turn-up first: there is no turn-up to exchange "
+                           f"(trump_exchange={self.trump_exchange})")
+        if self.weli:
+            if self.deck == 24:
+                out.append("weli is the 6 of diamonds, and the 24-card deck has no sixes: use "
+                           "deck=36 or 52")
+            if self.packs > 1:
+                out.append("weli needs a single 6 of diamonds: use packs=1")
+        if self.jokers and self.packs > 1:
+            out.append("jokers are played with one pack")
         return out
 
     def _deck_advice(self, need: int) -> str:

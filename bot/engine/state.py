@@ -29,9 +29,10 @@ from typing import Any
 
 from .actions import Action, ActionKind, Event, EventKind, IllegalAction
 from .beats import build_beats
-from .cards import RANK_MASKS, SUIT_MASKS, bits, card_text, mask_of
+from .cards import JOKER_RANK, SUIT_MASKS, bits, card_text, mask_of, rank_mask
+from .cards import RANK_MASKS as _CARD_RANK_MASKS
 from .deal import deal
-from .leads import LEADS
+from .leads import LEADS, with_jokers
 from .outcome import Outcome
 from .rules import RulesError, RuleSet
 
@@ -39,6 +40,12 @@ ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE
 TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
                                   ActionKind.KEEP)
 _mk = tuple.__new__
+# Throw-in ranks: every card of the rank of ``c`` is ``RANK_MASKS[c & 15]``; a joker has no
+# rank for throw-ins (RULES.md house rules, Decision), so its entry is empty.
+RANK_MASKS = [0 if r == JOKER_RANK else m for r, m in enumerate(_CARD_RANK_MASKS)]
+JOKERS = rank_mask(JOKER_RANK)
+TEAM_SEATS = {"2x2": ((0, 2), (1, 3)), "3x2": ((0, 3), (1, 4), (2, 5)),
+              "2x3": ((0, 2, 4), (1, 3, 5))}
 EV_TAKEN, EV_BEATEN, EV_DREW, EV_NEW_BOUT = (EventKind.TAKEN, EventKind.BEATEN_OFF,
                                              EventKind.DREW, EventKind.NEW_BOUT)
 # Prebuilt single-card attack actions (leads and throw-ins): a list lookup instead of
@@ -73,7 +80,9 @@ class _Config:
     """Rule-derived constants, computed once per RuleSet and shared by every state."""
 
     __slots__ = ("hand_size", "lead_enum", "lead_check", "throw_in", "others_join", "transfer",
-                 "show", "limit_first", "limit_later", "lowest_rank", "attack_again")
+                 "show", "limit_first", "limit_later", "lowest_rank", "attack_again",
+                 "attackers_key", "team_of", "teams", "house", "state_cls", "pagat", "six",
+                 "poker", "weli", "changeable", "jokers")
 
     def __init__(self, rules: RuleSet):
         self.hand_size = rules.hand_size
@@ -87,6 +96,21 @@ class _Config:
         self.limit_later = rules.base_limit(False)
         self.lowest_rank = rules.lowest_rank
         self.attack_again = rules.after_defender_out == "attack_again"
+        # Everything below is resolved once per RuleSet; the plain game (no house rules,
+        # no pagat, no teams) keeps ``GameState`` and never looks at these per action.
+        if rules.jokers:
+            self.lead_enum, self.lead_check = with_jokers(lead, JOKERS)
+        self.teams = TEAM_SEATS.get(rules.teams, ())
+        self.team_of = tuple(next((i for i, t in enumerate(self.teams) if s in t), s)
+                             for s in range(rules.players))
+        self.attackers_key = (rules.throw_in, rules.teams)
+        self.pagat = rules.on_fail == "take_unbeaten"
+        self.six = rules.trump_exchange == "six_any_time"
+        self.poker, self.weli = rules.poker, rules.weli
+        self.changeable, self.jokers = rules.changeable_trump, bool(rules.jokers)
+        self.house = (self.pagat or self.six or self.poker or self.weli or self.changeable
+                      or rules.albanian)
+        self.state_cls = None  # set by _config (GameState or HouseState)
 
 
 _configs: dict[RuleSet, _Config] = {}
@@ -101,6 +125,11 @@ def _config(rules: RuleSet) -> _Config:
         if cfg is None:
             rules.validate()
             cfg = _configs[rules] = _Config(rules)
+            if cfg.house:
+                from .house_state import HouseState
+                cfg.state_cls = HouseState
+            else:
+                cfg.state_cls = GameState
         object.__setattr__(rules, "_engine_cfg", cfg)
     return cfg
 
@@ -165,13 +194,16 @@ class GameState:
         s = cls._blank(rules, cfg, d.trump)
         s.seed, s.dealer = seed, d.dealer
         s.hands, s.known, s.stock, s.turnup = d.hands, d.known, d.stock, d.turnup
+        if cfg.house or d.out_of_play:
+            s.discard = d.out_of_play
+            s._house_deal(d)
         s.later_deal, s.prev_fool = later_deal, prev_fool
         s._choose_first_attacker()
         return s
 
     @classmethod
     def _blank(cls, rules: RuleSet, cfg: _Config, trump: int) -> GameState:
-        s = object.__new__(cls)
+        s = object.__new__(cfg.state_cls or cls)
         s.rules, s.cfg, s.n = rules, cfg, rules.players
         s.beaters, s.deck_mask = build_beats(rules, trump)
         s.trump = trump
@@ -189,7 +221,15 @@ class GameState:
         s.phase, s.exchange_holder, s.outcome, s.version = P_PLAY, -1, None, 0
         s.later_deal, s.prev_fool, s.first_attacker_seat = False, None, 0
         s._lc_key, s._lc = -1, []
+        if cfg.house:
+            s._house_init()
         return s
+
+    def _house_init(self) -> None:
+        """House-rule fields (HouseState); the plain state has none."""
+
+    def _house_deal(self, d) -> None:
+        """House-rule state from the deal (HouseState); the plain state has none."""
 
     def _choose_first_attacker(self) -> None:
         """RULES.md deal step 5 (+ next_deal_first_attacker for later deals of a series)."""
@@ -201,7 +241,7 @@ class GameState:
             how = "left_of_dealer"
         att = (self.dealer + 1) % n
         if how == "lowest_trump" and self.trump >= 0:
-            trumps = SUIT_MASKS[self.trump]
+            trumps = SUIT_MASKS[self.trump] & ~JOKERS  # jokers are not trumps for this
             best = None
             for seat in range(n):
                 m = self.hands[seat] & trumps
@@ -233,7 +273,7 @@ class GameState:
 
     def _set_attackers(self) -> None:
         """Seats allowed by ``throw_in`` to add cards against the current defender."""
-        key = (self.cfg.throw_in, self.n, self.attacker, self.defender, *self.out_order)
+        key = (self.cfg.attackers_key, self.n, self.attacker, self.defender, *self.out_order)
         hit = _attackers_cache.get(key)
         if hit is None:
             self._compute_attackers()
@@ -251,6 +291,9 @@ class GameState:
             seats = [a]
         else:
             seats = []
+        if self.cfg.teams:  # RULES.md: teammates of the defender never add cards
+            team = self.cfg.team_of
+            seats = [s for s in seats if team[s] != team[d]]
         self.att_list = tuple(seats)
         self.att_mask = mask_of(seats)
 
@@ -491,7 +534,7 @@ class GameState:
         low, up = self.trump * 16 + self.cfg.lowest_rank, self.turnup
         self.hands[p] = (self.hands[p] & ~(1 << low)) | (1 << up)
         self.known[p] |= 1 << up
-        self.stock[0] = low
+        self.stock[self.stock.index(up)] = low
         self.turnup = low
         self.phase, self.exchange_holder = P_PLAY, -1
         return (Event(EventKind.EXCHANGED, p, 1, (low, up)),)
@@ -527,28 +570,17 @@ class GameState:
                 table |= 1 << c
             self.discard |= table
             events = [_mk(Event, (EV_BEATEN, d, 2 * len(attacks), ()))]
-        last_bout = (attacks, self.attack_by)
+        return self._close_bout(a, d, taken, events)
+
+    def _close_bout(self, a: int, d: int, taken: bool, events: list) -> tuple[Event, ...]:
+        """After the table is disposed of: replenish, players out, end of deal, next bout
+        (RULES.md 'A bout' 4-5). ``taken``: the defender picked up at least one card."""
+        last_bout = (self.attacks, self.attack_by)
         self.attacks, self.covers, self.attack_by = [], [], []
         self.n_unc = self.rank_cards = 0
         stock, hands, in_play, n = self.stock, self.hands, self.in_play, self.n
         if stock:
-            hs = self.cfg.hand_size
-            for s in _replenish_order(n, a, d):
-                if not in_play[s]:
-                    continue
-                need = hs - hands[s].bit_count()
-                if need <= 0:
-                    continue
-                drawn = stock[-need:]
-                del stock[-need:]
-                h = hands[s]
-                for c in drawn:
-                    h |= 1 << c
-                hands[s] = h
-                events.append(_mk(Event, (EV_DREW, s, len(drawn), ())))
-                if not stock:
-                    self.known[s] |= 1 << self.turnup
-                    break
+            self._replenish(a, d, events)
         remaining = n
         if not stock:
             for s in range(n):
@@ -559,6 +591,9 @@ class GameState:
             remaining = in_play.count(True)
         self.first_bout = False
         self.bout_no += 1
+        if self.cfg.teams and remaining > 1:
+            team = self.cfg.team_of
+            remaining = len({team[s] for s in range(n) if in_play[s]})
         if remaining <= 1:
             left = [s for s in range(n) if in_play[s]]
             self._finish(left, d, last_bout)
@@ -576,12 +611,37 @@ class GameState:
         events.append(_mk(Event, (EV_NEW_BOUT, att, 0, ())))
         return tuple(events)
 
+    def _replenish(self, a: int, d: int, events: list) -> None:
+        stock, hands, in_play = self.stock, self.hands, self.in_play
+        if stock:
+            hs = self.cfg.hand_size
+            for s in _replenish_order(self.n, a, d):
+                if not in_play[s]:
+                    continue
+                need = hs - hands[s].bit_count()
+                if need <= 0:
+                    continue
+                drawn = stock[-need:]
+                del stock[-need:]
+                h = hands[s]
+                for c in drawn:
+                    h |= 1 << c
+                hands[s] = h
+                events.append(_mk(Event, (EV_DREW, s, len(drawn), ())))
+                if not stock:
+                    self.known[s] |= 1 << self.turnup
+                    break
+
     def _finish(self, remaining: list[int], last_defender: int,
                 last_bout: tuple[list[int], list[int]]) -> None:
         self.phase = P_OVER
         self.att_mask, self.att_list = 0, ()
         titles: dict[int, str] = {}
-        if remaining and remaining[0] == last_defender:
+        losing_team = None
+        if self.cfg.teams and remaining:
+            remaining, losing_team = self._losing_team(remaining)
+        if remaining and remaining[0] == last_defender or (
+                losing_team and last_defender in remaining and self.in_play[last_defender]):
             attacks, by = last_bout
             low = self.cfg.lowest_rank
             if attacks and attacks[-1] & 15 == low:
@@ -590,7 +650,16 @@ class GameState:
                             if s == who and c & 15 == low)
                 titles[last_defender] = "epaulettes" if count >= 2 else "necktie"
         self.outcome = Outcome(fools=tuple(remaining), draw=not remaining,
-                               titles=titles, out_order=tuple(self.out_order))
+                               titles=titles, out_order=tuple(self.out_order), teams=losing_team)
+
+    def _losing_team(self, left: list[int]) -> tuple[list[int], tuple[int, ...]]:
+        """RULES.md 'Further decisions', Teams: every member of the team left with cards is
+        a fool. Decision: ``fools`` lists first the member who deals next (most cards; tie:
+        the first after the old dealer), so ``next_deal`` needs nothing but the outcome."""
+        team = self.cfg.teams[self.cfg.team_of[left[0]]]
+        n, dealer = self.n, self.dealer
+        order = sorted(team, key=lambda s: (-self.hands[s].bit_count(), (s - dealer - 1) % n))
+        return order, tuple(team)
 
     # ------------------------------------------------------------------ checking
     def _check(self, action: Action) -> Action:
@@ -725,6 +794,8 @@ class GameState:
         if self.taking:
             raise IllegalAction("take is final: no transfer after it")
         c = cards[0]
+        if c & 15 == JOKER_RANK:
+            raise IllegalAction("a joker has no rank: it cannot transfer")
         if not self.attacks or self.n_unc != len(self.attacks):
             raise IllegalAction("transfer: only while no attack card is covered")
         if self.rank_cards != RANK_MASKS[self.attacks[0] & 15]:
@@ -747,7 +818,7 @@ class GameState:
 
     # ------------------------------------------------------------------ copies, series, replay
     def clone(self) -> GameState:
-        s = object.__new__(GameState)
+        s = object.__new__(self.__class__)
         s.rules, s.cfg, s.beaters, s.deck_mask = self.rules, self.cfg, self.beaters, self.deck_mask
         s.seed, s.dealer, s.n = self.seed, self.dealer, self.n
         s.hands, s.known, s.stock = self.hands[:], self.known[:], self.stock[:]

@@ -31,10 +31,12 @@ CASES = [(p, n) for p in PLAYABLE_PRESETS for n in range(2, 7) if playable(p, n)
 
 
 def test_every_preset_is_playable_for_its_player_counts():
-    # 24 cards cannot deal 6 to 5 or 6 players; vietnamese is for 2-4: all others play
+    # 24 cards cannot deal 6 to 5 or 6 players; vietnamese and pagat are for 2-4, teams
+    # for 4 (2x2) or 6 (2x3): all others play
     refused = {(p, n) for p in PLAYABLE_PRESETS for n in range(2, 7)} - set(CASES)
     assert refused == {("two_player_24", 5), ("two_player_24", 6), ("vietnamese", 5),
-                       ("vietnamese", 6)}
+                       ("vietnamese", 6), ("prostoy_pagat", 5), ("prostoy_pagat", 6),
+                       ("teams", 2), ("teams", 3), ("teams", 5)}
 
 
 @pytest.mark.parametrize("preset, players", CASES)
@@ -45,7 +47,8 @@ def test_random_games_keep_the_invariants(preset, players):
         state, actions = play_random_game(rules, seed, random.Random(seed), check=True,
                                           explore=seed % 2 == 1)
         assert state.is_over and actions
-        assert state.outcome.draw or len(state.outcome.fools) == 1
+        team = len(state.outcome.teams or ()) or 1  # a losing team: all its members
+        assert state.outcome.draw or len(state.outcome.fools) == team
         fools.update(state.outcome.fools)
     assert len(fools) >= 2  # different seats lose: the games really differ
 
