@@ -11,7 +11,11 @@ Layout decisions (RULES.md is silent on presentation):
 - Pass is labelled "Beaten" when every card on the table is covered and "Done" when the
   defender is taking (the move is the same: nothing more from me);
 - the group hand carries no table (the group shows it) so it is edited only when the
-  player's cards or choices change; the solo message carries both.
+  player's cards or choices change; the solo message carries both;
+- buttons appear only for the seats the game is waiting on (as ``durak play`` does):
+  throwing in while the defender is still beating is legal but not offered, so the other
+  attackers' hands are not edited on every card (Telegram's request budget); once the
+  defender has beaten everything (or takes) they are waited on and get their buttons.
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | Non
     view = state.view(seat)
     game = snap.game_id
     legal = [] if state.is_over or snap.status != "running" else list(view.legal)
+    waiting = view.waiting_on
+    if waiting and seat not in waiting:
+        legal = []
     by_card: dict[int, list] = {}
     multi: dict[int, object] = {}
     others = []

@@ -84,7 +84,7 @@ async def test_restart_mid_game_continues_on_the_same_messages(fakebot, bot_worl
     games = bot_world.services.games
     for _ in range(3):
         snap = await games.snapshot(game_id)
-        mover = alice if snap.seat_of(alice.id) in snap.state.actors() else bob
+        mover = alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
         assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
         await fakebot.settle(0.03)
     version = (await games.snapshot(game_id)).version
@@ -95,7 +95,7 @@ async def test_restart_mid_game_continues_on_the_same_messages(fakebot, bot_worl
     await fakebot.settle(0.05)
     for _ in range(4):
         snap = await games.snapshot(game_id)
-        mover = alice if snap.seat_of(alice.id) in snap.state.actors() else bob
+        mover = alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
         assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
         await fakebot.settle(0.03)
     assert (await games.snapshot(game_id)).version >= version + 4

@@ -1,0 +1,223 @@
+"""Benchmark the Telegram layer: the real Application against the fake Bot API server.
+
+    .venv/bin/python scripts/bench_bot.py [--games 200] [--seconds 60] [--coalesce 0.25]
+
+N two-player group games run at the same time; in each, scripted users press the first
+move button of their hand that the bot accepts (buttons they were sent, nothing else).
+Printed (JSON):
+- handler_ms p50/p99: time inside the move handler's work (runtime.press: load, engine,
+  versioned commit, scheduling the redraw), excluding every Telegram call;
+- requests_per_action: Bot API requests (answerCallbackQuery, hand and table edits and
+  sends; getUpdates excluded) divided by the actions applied, counted from the start of
+  play;
+- group_requests_per_game: requests to a game's group (lobby + table), from /newgame to
+  the last move, averaged over finished games; and the same per finished game in edits.
+The rate limiter is off (the fake's flood control still applies): Telegram's real group
+limits would only slow the run; coalescing (``--coalesce``) is what keeps edits few.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from fakebot import FakeBotServer  # noqa: E402
+
+from bot.app import build_application  # noqa: E402
+from bot.config import Settings  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def hand_message(fake, user):
+    for message in reversed(fake.bot_messages(user.id)):
+        if message.text.startswith("Your cards"):
+            return message
+    return None
+
+
+async def play_game(fake, users, group, deadline: float, done: list) -> None:
+    """Press until the table says Game over or time runs out."""
+    loop = asyncio.get_running_loop()
+    while loop.time() < deadline:
+        table = fake.last_bot_message(group)
+        if table is not None and "Game over" in table.text:
+            done.append(group.id)
+            return
+        pressed = False
+        for user in users:
+            message = hand_message(fake, user)
+            if message is None:
+                continue
+            for button in message.buttons:
+                data = button.get("callback_data", "")
+                if not (data[:1] in "mM" or "pick" in data):
+                    continue
+                before = message.edit_count
+                try:
+                    query = await fake.user_presses(user, message, data)
+                except LookupError:
+                    break
+                answer = await fake.wait_for_answer(query, 30)
+                if answer.get("text"):
+                    continue
+                if "pick" in data:
+                    await asyncio.sleep(0.05)
+                    break
+                pressed = True
+                try:
+                    await fake.wait_for(lambda m=message, b=before: m.edit_count > b, 10)
+                except AssertionError:
+                    pass
+                break
+            if pressed:
+                break
+        if not pressed:
+            await asyncio.sleep(0.05)
+
+
+async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
+                    out_path: str) -> None:
+    """The bot process: the real Application, its press handler timed; on SIGTERM the
+    timings go to ``out_path`` as JSON."""
+    import signal
+
+    settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
+                        computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
+                        overall_rate=0, group_rate_per_minute=0)
+    app = build_application(settings, rng=random.Random(1))
+    await app.initialize()
+    await app.post_init(app)
+    await app.start()
+    await app.updater.start_polling(poll_interval=0.0, timeout=5)
+    runtime = app.bot_data["services"].runtime
+    timings: list[float] = []
+    original = runtime.press
+
+    async def timed_press(*args, **kwargs):
+        started = time.perf_counter()
+        result = await original(*args, **kwargs)
+        timings.append(time.perf_counter() - started)
+        return result
+
+    runtime.press = timed_press
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    Path(out_path).write_text(json.dumps(timings))
+    await app.updater.stop()
+    await app.stop()
+    await app.post_shutdown(app)
+    await app.shutdown()
+
+
+async def main(games: int, seconds: float, coalesce: float) -> dict:
+    """The fake Telegram and the scripted users here; the bot in its own process, so its
+    handler times do not include the fake's work."""
+    fake = FakeBotServer(group_rate=None)
+    await fake.start()
+    tmp = tempfile.mkdtemp(prefix="bench-bot-")
+    db_url = f"sqlite+aiosqlite:///{tmp}/bench.db"
+    out_path = f"{tmp}/timings.json"
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
+        str(coalesce), out_path)
+    await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
+
+    tables = []
+    for n in range(games):
+        users = [fake.add_user(f"P{n}a"), fake.add_user(f"P{n}b")]
+        for user in users:
+            await fake.user_starts_bot(user)
+        group = fake.add_group(f"Bench {n}", users)
+        tables.append((users, group))
+    for users, group in tables:
+        await fake.user_sends(users[0], group, "/newgame")
+    for users, group in tables:
+        lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
+        await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
+        await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
+    for users, group in tables:
+        for user in users:
+            await fake.wait_for(lambda u=user: hand_message(fake, u), 60, "hands")
+    await fake.settle(0.2, timeout=60)
+    calls_before = len(fake.calls)
+    moves_before = await count_moves(db_url)
+    loop = asyncio.get_running_loop()
+    done: list[int] = []
+    started = loop.time()
+    await asyncio.gather(*(play_game(fake, users, group, started + seconds, done)
+                           for users, group in tables))
+    elapsed = loop.time() - started
+    await fake.settle(0.5, timeout=30)
+    actions = await count_moves(db_url) - moves_before
+    play_calls = fake.calls[calls_before:]
+    bot.terminate()
+    await bot.wait()
+    timings = json.loads(Path(out_path).read_text()) if Path(out_path).exists() else []
+    finished = set(done)
+    group_calls = [len([c for c in fake.calls if c.chat_id == gid]) for gid in finished]
+    group_edits = [len([c for c in fake.calls if c.chat_id == gid
+                        and c.method.lower() == "editmessagetext"]) for gid in finished]
+    await fake.stop()
+    return {
+        "games": games, "finished_games": len(finished), "seconds": round(elapsed, 1),
+        "actions": actions, "actions_per_second": round(actions / max(elapsed, 1e-9), 1),
+        "presses_timed": len(timings),
+        "handler_ms_p50": round(percentile(timings, 0.50) * 1000, 2),
+        "handler_ms_p99": round(percentile(timings, 0.99) * 1000, 2),
+        "requests_per_action": round(len(play_calls) / max(1, actions), 2),
+        "requests_by_method": count_by_method(play_calls),
+        "group_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
+        "group_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
+        "edit_coalesce_s": coalesce,
+    }
+
+
+def count_by_method(calls) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for call in calls:
+        out[call.method] = out.get(call.method, 0) + 1
+    return out
+
+
+async def count_moves(db_url: str) -> int:
+    from sqlalchemy import func, select
+
+    from bot.storage.database import Database
+    from bot.storage.models import Move
+
+    db = Database(db_url)
+    try:
+        async with db.read() as s:
+            return (await s.execute(select(func.count()).select_from(Move))).scalar_one()
+    finally:
+        await db.dispose()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 7 and sys.argv[1] == "--serve-bot":
+        _, _, token, base_url, db_url, coalesce, out_path = sys.argv
+        asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path))
+        sys.exit(0)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--coalesce", type=float, default=0.25)
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce)), indent=2))
