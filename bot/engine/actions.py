@@ -141,6 +141,8 @@ class EventKind(StrEnum):
     EXCHANGED = "exchanged"  # lowest trump / trump six for the turn-up; poker swap (count)
     TRUMP_CHANGED = "trump_changed"  # changeable_trump: cards = (the revealed card,)
     END = "end"
+    PICKED_UP = "picked_up"  # Warsaw: seat lifted the cards lying in front of them (public)
+    NEW_PHASE = "new_phase"  # Warsaw: count = the number of the phase that starts
 
 
 class Event(NamedTuple):

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
 
 
 def check_invariants(s: GameState) -> list[str]:
+    if getattr(s, "is_warsaw", False):  # Warsaw keeps cards in front too (warsaw_invariants)
+        from .warsaw_invariants import check_warsaw_invariants
+        return check_warsaw_invariants(s)  # type: ignore[arg-type]
     problems: list[str] = []
     # Cards are conserved: hands + table + stock + discard = the deck, no card twice.
     places = list(s.hands) + [1 << c for c in s.stock] + [1 << c for c in s.attacks] + [

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .cards import RANK_MASKS, bits
+from .warsaw_leads import warsaw_pairs_check, warsaw_pairs_enum
 
 _mk = tuple.__new__
 
@@ -146,6 +147,7 @@ def _pagat_check(cards: tuple[int, ...], limit: int) -> str | None:
 LEADS: dict[str, LeadRule] = {
     "single": LeadRule(_single_enum, _single_check),
     "same_rank": LeadRule(_same_rank_enum, _same_rank_check),
+    "warsaw_pairs": LeadRule(warsaw_pairs_enum, warsaw_pairs_check),  # warsaw_leads.py
     "pagat_pattern": LeadRule(_pagat_enum, _pagat_check),
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 
@@ -34,8 +35,9 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         return {"fools": list(self.fools), "draw": self.draw,
                 "titles": {str(k): v for k, v in self.titles.items()},
-                "stakes": None if self.stakes is None
-                else {str(k): v for k, v in self.stakes.items()},
+                "stakes": None if self.stakes is None  # Warsaw shares may be Fractions
+                else {str(k): v if isinstance(v, int) else str(v)
+                      for k, v in self.stakes.items()},
                 "teams": None if self.teams is None else list(self.teams),
                 "out_order": list(self.out_order)}
 
@@ -44,7 +46,8 @@ class Outcome:
         return cls(fools=tuple(d.get("fools", ())), draw=bool(d.get("draw", False)),
                    titles={int(k): v for k, v in (d.get("titles") or {}).items()},
                    stakes=None if d.get("stakes") is None
-                   else {int(k): v for k, v in d["stakes"].items()},
+                   else {int(k): v if isinstance(v, int) else Fraction(v)
+                         for k, v in d["stakes"].items()},
                    teams=None if d.get("teams") is None else tuple(d["teams"]),
                    out_order=tuple(d.get("out_order", ())))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import LOWEST_RANK
+from .warsaw_rules import WARSAW_IMPLEMENTED, is_warsaw, warsaw_problems
 
 
 class RulesError(ValueError):
@@ -245,6 +246,8 @@ class RuleSet:
             # Decision: the teams preset seats 4 players as 2x2 and 6 as two teams of three
             # (2x3, "typically" in 003); 3x2 is asked for with teams=3x2.
             values["teams"] = {6: "2x3"}.get(values["players"], "2x2")
+        if name == "duren_piatkowy" and "packs" not in values and values["players"] >= 9:
+            values["packs"] = 2  # RULES.md presets: two packs from 9 players
         return cls(**values, preset_name=name)
 
     def with_overrides(self, overrides: dict[str, Any]) -> RuleSet:
@@ -301,7 +304,10 @@ class RuleSet:
                 out.append(f"{p.name}={value!r} is not allowed; allowed: {allowed_text(p)}")
         if out:
             return out
+        warsaw = is_warsaw(self)
         for name, ok in IMPLEMENTED.items():
+            if warsaw:  # Warsaw plays its own values (warsaw_rules.py)
+                ok = WARSAW_IMPLEMENTED.get(name, ok)
             value = getattr(self, name)
             if value not in ok:
                 shown = "none" if value is None else str(value).lower()
@@ -317,6 +323,8 @@ class RuleSet:
             out.append("trump_exchange=six_any_time needs a deck with sixes (36 or 52)")
         if self.trump_exchange == "warsaw_two" and not warsaw:
             out.append("trump_exchange=warsaw_two belongs to the Warsaw game")
+        if warsaw:
+            out += warsaw_problems(self)
         if self.teams != "none":
             need = {"2x2": 4, "3x2": 6, "2x3": 6}[self.teams]
             if self.players != need:

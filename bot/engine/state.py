@@ -189,6 +189,10 @@ class GameState:
             later_deal: bool = False, prev_fool: int | None = None) -> GameState:
         """Deal a new game. ``later_deal``/``prev_fool`` select next_deal_first_attacker
         (series); ``GameState.next_deal`` fills them in."""
+        if rules.on_fail == "warsaw":  # Dureń Piątkowy has its own state (warsaw.py)
+            from .warsaw import WarsawState
+            return WarsawState.new(rules, seed, dealer, later_deal=later_deal,  # type: ignore
+                                   prev_fool=prev_fool)
         cfg = _config(rules)
         d = deal(rules, seed, dealer)
         s = cls._blank(rules, cfg, d.trump)
@@ -864,6 +868,9 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
+        if isinstance(data, dict) and data.get("game") == "warsaw":
+            from .warsaw import WarsawState
+            return WarsawState.from_dict(data)  # type: ignore[return-value]
         from .codec import state_from_dict
         return state_from_dict(cls, data)
 

@@ -1,0 +1,655 @@
+"""``WarsawState``: one deal of Dureń Piątkowy (seed 002, RULES.md 'Warsaw phases').
+
+Same public face as ``GameState`` (legal_actions, actors, waiting_on, default_action,
+apply/apply_unchecked, clone, is_over, outcome, view, to_dict/from_dict, version, replay,
+next_deal); ``GameState.new`` hands out a ``WarsawState`` when ``on_fail=warsaw``.
+
+An attack runs in phases. ``stage`` says who is asked:
+- ``lead``: phase 1, the principal attacker leads (``a 4h 4d 7s 7c``, lead=warsaw_pairs);
+  then the cards lying in front of them (lost last attack) are picked up.
+- ``defend``: the defender covers every card of the phase (``c 7h 9h`` one at a time) or
+  gives up (``t``).
+- ``add``: a later phase. In turn (principal attacker, then clockwise from the defender's
+  left) each non-defender leads cards of the ranks the defender covered with in the
+  previous phase, one card per action (``a 9h``), and ends the turn with ``p``.
+The trump-two exchange is asked (``e`` / ``k``) while replenishing: ``phase`` is then
+``exchange`` and ``exchange_holder`` the seat asked.
+
+Decisions where RULES.md and seed 002 are silent (also in the tests):
+- Later phases: one card per action, ``p`` ends the turn; a seat is skipped when it holds
+  no card of a leadable rank or when the phase already holds as many cards as the
+  defender; a turn ends by itself when the seat has nothing more to lead.
+- The defender may give up at any moment of their turn, also after covering some cards.
+- The exchange card is the deck's lowest trump (the 2 with 52 cards; the 6 if a group
+  plays 36 cards), only from the hand (cards in front are on the table), the first
+  pack's copy first; it is not offered when the turn-up itself is a trump of that rank
+  (the swap would change nothing) or when there is no trump suit.
+- Cards in front of a player count as held for replenishing, for the end and for stakes,
+  but not for the lead limit (only the defender's hand counts, and a defender never has
+  cards in front: they lie in front of the next principal attacker only, until picked up).
+- An empty hand with cards in front: the player picks them up first and then leads.
+- The deal ends when, after an attack and its replenishing, the stock is empty and some
+  player holds no cards (hand and front). Nobody holding cards then is a draw.
+- Stakes: ``Outcome.stakes`` seat -> +won / -paid; a share that does not divide evenly is
+  an exact ``fractions.Fraction`` (ints when whole). ``Outcome.fools`` are the payers,
+  most cards first (ties: first after the dealer), so ``next_deal`` gives the deal to the
+  biggest payer (RULES.md: the fool deals).
+- Repetition: once the stock is gone, if an attack would start for the third time from
+  the same position (principal attacker, every hand, every front) with no card discarded
+  in between, the deal ends as a draw (nobody pays). Without it a deal can go on forever:
+  three players holding one card each where no one can beat the card led to them pass
+  the cards round and round by giving up. Any endless play repeats a position (finitely
+  many), so every deal ends.
+- ``scoring=matchsticks`` with Warsaw: every payer is a fool and takes a matchstick,
+  ``Outcome.stakes`` is None.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .actions import Action, ActionKind, Event, EventKind, IllegalAction
+from .beats import build_beats
+from .cards import RANK_MASKS, SUIT_MASKS, bits, card_text, mask_of
+from .deal import deal
+from .outcome import Outcome
+from .rules import RuleSet
+from .state import PASS_ACTION, SINGLE_ATTACK, TAKE_ACTION, Phase
+from .warsaw_leads import warsaw_pairs_check, warsaw_pairs_enum
+
+ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
+EXCHANGE, KEEP = ActionKind.EXCHANGE, ActionKind.KEEP
+P_EXCHANGE, P_PLAY, P_OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
+LEAD, ADD, DEFEND = "lead", "add", "defend"
+_mk = tuple.__new__
+
+
+def rank_set_mask(ranks: int) -> int:
+    """Card mask of every card whose rank bit is set in ``ranks``."""
+    m = 0
+    for r in bits(ranks):
+        m |= RANK_MASKS[r]
+    return m
+
+
+class WarsawState:
+    """One Warsaw deal. Mutated by ``apply``; ``clone`` for search. Seats 0..players-1."""
+
+    is_warsaw = True
+    __slots__ = ("rules", "beaters", "deck_mask", "hand_size", "seed", "dealer", "n", "hands",
+                 "front", "known", "stock", "turnup", "trump", "discard", "attacker",
+                 "defender", "stage", "phase_starts", "attacks", "covers", "attack_by",
+                 "n_unc", "lead_ranks", "order", "order_pos", "passed", "capacity", "beaten",
+                 "phase", "exchange_holder", "queue", "outcome", "version", "attack_no",
+                 "later_deal", "prev_fool", "first_attacker_seat", "history", "_lc_key", "_lc")
+    rules: RuleSet
+    beaters: list[int]
+    deck_mask: int
+    hand_size: int
+    seed: int
+    dealer: int
+    n: int
+    hands: list[int]          # bitmask per seat
+    front: list[int]          # cards lying face up in front of each seat (lost attack)
+    known: list[int]          # cards everyone saw enter that hand
+    stock: list[int]          # draw from the end; stock[0] is the turn-up
+    turnup: int
+    trump: int                # suit, -1 for none
+    discard: int
+    attacker: int             # principal attacker
+    defender: int
+    stage: str                # lead / add / defend (meaningful in phase play)
+    phase_starts: list[int]   # index in ``attacks`` where each phase of this attack starts
+    attacks: list[int]        # every card led in this attack, all phases, in order
+    covers: list[int]         # cover of attacks[i] or -1
+    attack_by: list[int]
+    n_unc: int                # uncovered cards of the current phase
+    lead_ranks: int           # rank bits leadable in the current later phase
+    order: tuple[int, ...]    # who leads in turn in a later phase
+    order_pos: int            # index in ``order`` of the seat leading now
+    passed: int               # seats whose turn in this lead round is over (bitmask)
+    capacity: int             # most cards the current phase may hold (defender's hand)
+    beaten: int               # seats that beat off an attack this deal (bitmask)
+    phase: Phase
+    exchange_holder: int
+    queue: list[int]          # seats still to replenish after this attack, in order
+    outcome: Outcome | None
+    version: int
+    attack_no: int
+    later_deal: bool
+    prev_fool: int | None
+    first_attacker_seat: int
+    history: dict[str, int]   # stock gone: attack-start positions since the last beat-off
+    _lc_key: int
+    _lc: list[Action]
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, rules: RuleSet, seed: int, dealer: int | None = None, *,
+            later_deal: bool = False, prev_fool: int | None = None) -> WarsawState:
+        rules.validate()
+        d = deal(rules, seed, dealer)
+        s = cls._blank(rules, d.trump)
+        s.seed, s.dealer = seed, d.dealer
+        s.hands, s.known, s.stock, s.turnup = d.hands, d.known, d.stock, d.turnup
+        s.later_deal, s.prev_fool = later_deal, prev_fool
+        att = s._first_attacker()
+        s.first_attacker_seat = att
+        s._start_attack(att)
+        return s
+
+    @classmethod
+    def _blank(cls, rules: RuleSet, trump: int) -> WarsawState:
+        s = object.__new__(cls)
+        s.rules, s.n, s.hand_size = rules, rules.players, rules.hand_size
+        s.beaters, s.deck_mask = build_beats(rules, trump)
+        s.trump, s.turnup = trump, -1
+        s.seed = s.dealer = 0
+        s.hands, s.front, s.known, s.stock = [0] * s.n, [0] * s.n, [0] * s.n, []
+        s.discard = 0
+        s.attacker = s.defender = 0
+        s.stage, s.phase_starts = LEAD, [0]
+        s.attacks, s.covers, s.attack_by = [], [], []
+        s.n_unc = s.lead_ranks = 0
+        s.order, s.order_pos, s.passed, s.capacity, s.beaten = (), 0, 0, 0, 0
+        s.phase, s.exchange_holder, s.queue = P_PLAY, -1, []
+        s.outcome, s.version, s.attack_no = None, 0, 0
+        s.later_deal, s.prev_fool, s.first_attacker_seat = False, None, 0
+        s.history = {}
+        s._lc_key, s._lc = -1, []
+        return s
+
+    def _first_attacker(self) -> int:
+        rules, n = self.rules, self.n
+        how = rules.next_deal_first_attacker if self.later_deal else rules.first_attacker
+        if how == "fools_right" and self.prev_fool is not None:
+            return (self.prev_fool - 1) % n
+        if how == "lowest_trump" and self.trump >= 0:
+            held = [(min(c & 15 for c in bits(h & SUIT_MASKS[self.trump])), seat)
+                    for seat, h in enumerate(self.hands) if h & SUIT_MASKS[self.trump]]
+            if held:
+                return min(held)[1]
+        return (self.dealer + 1) % n
+
+    def _start_attack(self, att: int) -> list[Event]:
+        """Rotation (seed 002): ``att`` leads against the player on their left."""
+        self.attacker, self.defender = att, (att + 1) % self.n
+        self.stage, self.phase_starts = LEAD, [0]
+        self.attacks, self.covers, self.attack_by = [], [], []
+        self.n_unc = self.lead_ranks = self.passed = self.order_pos = 0
+        self.order = ()
+        events = [_mk(Event, (EventKind.NEW_BOUT, att, 0, ()))]
+        if not self.hands[att] and self.front[att]:  # Decision: pick up first, then lead
+            events.append(self._pick_up(att))
+        self.capacity = self.hands[self.defender].bit_count()
+        return events
+
+    def _pick_up(self, seat: int) -> Event:
+        cards = self.front[seat]
+        self.hands[seat] |= cards
+        self.known[seat] |= cards
+        self.front[seat] = 0
+        return _mk(Event, (EventKind.PICKED_UP, seat, cards.bit_count(), tuple(bits(cards))))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase is P_OVER
+
+    def held(self, seat: int) -> int:
+        """Cards a seat holds: hand and cards in front (RULES.md: both count as held)."""
+        return (self.hands[seat] | self.front[seat]).bit_count()
+
+    def leadable(self) -> int:
+        """Card mask of the ranks that may be led now (phase 1: any; later: covered ranks)."""
+        if self.phase is not P_PLAY:
+            return 0
+        if self.stage == LEAD:
+            return self.deck_mask
+        if self.stage == ADD:
+            return rank_set_mask(self.lead_ranks)
+        return 0
+
+    def phase_number(self) -> int:
+        return len(self.phase_starts)
+
+    def _room(self) -> int:
+        """Cards the current phase may still take."""
+        return self.capacity - (len(self.attacks) - self.phase_starts[-1])
+
+    def _addable(self, seat: int) -> int:
+        if self._room() <= 0:
+            return 0
+        return self.hands[seat] & rank_set_mask(self.lead_ranks)
+
+    def _legal_list(self, p: int) -> list[Action]:
+        key = self.version * 16 + p
+        if self._lc_key == key:
+            return self._lc
+        self._lc_key = key
+        out: list[Action] = []
+        if self.phase is P_EXCHANGE:
+            if p == self.exchange_holder:
+                out = [_mk(Action, (p, EXCHANGE, ())), _mk(Action, (p, KEEP, ()))]
+        elif self.phase is P_PLAY:
+            stage = self.stage
+            if stage == LEAD:
+                if p == self.attacker:
+                    out = warsaw_pairs_enum(self.hands[p], self.capacity, SINGLE_ATTACK[p])
+            elif stage == DEFEND:
+                if p == self.defender:
+                    hand, beaters = self.hands[p], self.beaters
+                    start = self.phase_starts[-1]
+                    for a, c in zip(self.attacks[start:], self.covers[start:], strict=True):
+                        if c < 0:
+                            out.extend(_mk(Action, (p, COVER, (a, b)))
+                                       for b in bits(hand & beaters[a]))
+                    out.append(TAKE_ACTION[p])
+            elif p == self.order[self.order_pos]:  # ADD
+                singles = SINGLE_ATTACK[p]
+                out = [singles[c] for c in bits(self._addable(p))]
+                out.append(PASS_ACTION[p])
+        self._lc = out
+        return out
+
+    def legal_actions(self, player: int):
+        """Generator of every legal Action for ``player`` now (empty when nothing to do)."""
+        yield from self._legal_list(player)
+
+    def actors(self) -> tuple[int, ...]:
+        return self.waiting_on()
+
+    def waiting_on(self) -> tuple[int, ...]:
+        """Warsaw is turn by turn: exactly one seat acts at a time (none when over)."""
+        if self.phase is P_EXCHANGE:
+            return (self.exchange_holder,)
+        if self.phase is P_OVER:
+            return ()
+        if self.stage == LEAD:
+            return (self.attacker,)
+        if self.stage == DEFEND:
+            return (self.defender,)
+        return (self.order[self.order_pos],)
+
+    def default_action(self, player: int) -> Action | None:
+        """The timeout move: keep / the lowest single-card lead / give up / end the turn."""
+        if player not in self.waiting_on():
+            return None
+        if self.phase is P_EXCHANGE:
+            return Action(player, KEEP, ())
+        if self.stage == LEAD:
+            trump = self.trump
+            low = min(bits(self.hands[player]),
+                      key=lambda c: ((c >> 4) & 3 == trump, c & 15, c))
+            return Action(player, ATTACK, (low,))
+        if self.stage == DEFEND:
+            return Action(player, TAKE, ())
+        return Action(player, PASS, ())
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Check ``action`` against the rules, then play it. Raises IllegalAction(reason)."""
+        canonical = None
+        try:
+            if self._lc_key == self.version * 16 + action[0]:
+                lc = self._lc
+                canonical = lc[lc.index(action)]
+        except (TypeError, IndexError, ValueError):
+            pass
+        if canonical is None:
+            canonical = self._check(action)
+        return self.apply_unchecked(canonical)
+
+    def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action`` without checking it."""
+        p, kind, cards = action
+        self.version += 1
+        if kind is COVER:
+            return self._cover(p, cards[0], cards[1])
+        if kind is ATTACK:
+            return self._lead(p, cards)
+        if kind is PASS:
+            self.passed |= 1 << p
+            return self._next_leader(self.order_pos + 1)
+        if kind is TAKE:
+            return self._end_attack(given_up=True)
+        if kind is EXCHANGE:
+            events = [self._exchange(p)]
+        else:  # KEEP
+            events = []
+        self.phase, self.exchange_holder = P_PLAY, -1
+        events += self._draw(self.queue.pop(0))
+        return tuple(events + self._replenish())
+
+    def _lead(self, p: int, cards: tuple[int, ...]) -> tuple[Event, ...]:
+        hand = self.hands[p]
+        for c in cards:
+            hand &= ~(1 << c)
+            self.attacks.append(c)
+            self.covers.append(-1)
+            self.attack_by.append(p)
+        self.hands[p] = hand
+        self.n_unc += len(cards)
+        if self.stage == LEAD:  # phase 1: the lead is made, now the cards in front are lifted
+            self.stage = DEFEND
+            if self.front[p]:
+                return (self._pick_up(p),)
+            return ()
+        if self._room() <= 0 or not self._addable(p):  # nothing more to lead: turn over
+            self.passed |= 1 << p
+            return self._next_leader(self.order_pos + 1)
+        return ()
+
+    def _next_leader(self, start: int) -> tuple[Event, ...]:
+        """Hand the later-phase lead to the next seat in order with something to lead;
+        after the last, the defender answers (or, if nothing was led, has beaten off)."""
+        order = self.order
+        for i in range(start, len(order)):
+            if self._addable(order[i]):
+                self.order_pos = i
+                return ()
+            self.passed |= 1 << order[i]  # no card of a leadable rank: skipped
+        if len(self.attacks) > self.phase_starts[-1]:
+            self.stage = DEFEND
+            return ()
+        return self._end_attack(given_up=False)
+
+    def _cover(self, p: int, a: int, c: int) -> tuple[Event, ...]:
+        i = self.attacks.index(a, self.phase_starts[-1])
+        self.covers[i] = c
+        self.hands[p] &= ~(1 << c)
+        self.n_unc -= 1
+        if self.n_unc:
+            return ()
+        if not self.hands[p]:
+            return self._end_attack(given_up=False)
+        # the phase is won: next phase, led by the ranks the defender covered with
+        ranks = 0
+        for cover in self.covers[self.phase_starts[-1]:]:
+            ranks |= 1 << (cover & 15)
+        self.lead_ranks = ranks
+        self.phase_starts.append(len(self.attacks))
+        self.capacity = self.hands[p].bit_count()
+        self.stage, self.passed = ADD, 0
+        d, n = self.defender, self.n
+        self.order = (self.attacker,) + tuple(
+            s for s in ((d + k) % n for k in range(1, n)) if s != self.attacker)
+        events = [_mk(Event, (EventKind.NEW_PHASE, self.attacker, len(self.phase_starts),
+                              ()))]
+        return tuple(events) + self._next_leader(0)
+
+    def _end_attack(self, given_up: bool) -> tuple[Event, ...]:
+        d, a = self.defender, self.attacker
+        led = mask_of(self.attacks)
+        played = mask_of(c for c in self.covers if c >= 0)
+        if given_up:  # seed 002: covers back to the hand, every led card in front
+            self.hands[d] |= played
+            self.known[d] |= played
+            self.front[d] |= led
+            events = [_mk(Event, (EventKind.TAKEN, d, len(self.attacks),
+                                  tuple(self.attacks)))]
+        else:
+            self.discard |= led | played
+            self.beaten |= 1 << d
+            self.history.clear()  # cards left play: no earlier position can come back
+            events = [_mk(Event, (EventKind.BEATEN_OFF, d, led.bit_count() + played.bit_count(),
+                                  ()))]
+        self.attacks, self.covers, self.attack_by = [], [], []
+        self.phase_starts, self.n_unc = [0], 0
+        self.lead_ranks, self.order, self.order_pos, self.passed = 0, (), 0, 0
+        self.attack_no += 1
+        n = self.n
+        # Replenish: principal attacker, defender, then the others in rotation
+        self.queue = [a, d] + [s for s in ((d + k) % n for k in range(1, n)) if s != a]
+        return tuple(events + self._replenish())
+
+    def _exchange_eligible(self, seat: int) -> bool:
+        """Seed 002: holds the trump two, at least one other card in the stock, has beaten
+        off an attack this deal (and the swap changes something)."""
+        if self.rules.trump_exchange != "warsaw_two" or self.trump < 0:
+            return False
+        if len(self.stock) < 2 or not (self.beaten >> seat) & 1:
+            return False
+        low = self.rules.lowest_rank
+        if self.turnup & 15 == low and (self.turnup >> 4) & 3 == self.trump:
+            return False
+        return bool(self.hands[seat] & SUIT_MASKS[self.trump] & RANK_MASKS[low])
+
+    def _exchange(self, p: int) -> Event:
+        low = bits(self.hands[p] & SUIT_MASKS[self.trump] & RANK_MASKS[self.rules.lowest_rank])[0]
+        up = self.turnup
+        self.hands[p] = (self.hands[p] & ~(1 << low)) | (1 << up)
+        self.known[p] |= 1 << up
+        self.stock[0] = self.turnup = low
+        return _mk(Event, (EventKind.EXCHANGED, p, 1, (low, up)))
+
+    def _draw(self, seat: int) -> list[Event]:
+        need = self.hand_size - self.held(seat)
+        stock = self.stock
+        if need <= 0 or not stock:
+            return []
+        drawn = stock[-need:]
+        del stock[-need:]
+        for c in drawn:
+            self.hands[seat] |= 1 << c
+        if not stock:
+            self.known[seat] |= 1 << self.turnup
+        return [_mk(Event, (EventKind.DREW, seat, len(drawn), ()))]
+
+    def _replenish(self) -> list[Event]:
+        """Draw for the queued seats in order, pausing to ask the trump-two holder."""
+        events: list[Event] = []
+        queue = self.queue
+        while queue and self.stock:
+            seat = queue[0]
+            if self._exchange_eligible(seat):
+                self.phase, self.exchange_holder = P_EXCHANGE, seat
+                return events
+            events += self._draw(queue.pop(0))
+        queue.clear()
+        if not self.stock and any(not self.held(s) for s in range(self.n)):
+            fools = self._finish()
+            events.append(_mk(Event, (EventKind.END, fools[0] if fools else -1, 0, ())))
+            return events
+        if not self.stock and self._repeated(self.defender):
+            self._finish(repetition=True)
+            events.append(_mk(Event, (EventKind.END, -1, 0, ())))
+            return events
+        return events + self._start_attack(self.defender)
+
+    def _repeated(self, att: int) -> bool:
+        """Decision: with the stock gone, an attack that would start from the same position
+        (principal attacker, hands, cards in front) for the third time since cards last
+        left play ends the deal as a draw: with only give-ups, cards can circle forever
+        (three players, one card each, nobody can beat the card led to them)."""
+        key = f"{att}:" + ",".join(f"{h:x}" for h in self.hands) + ";" + ",".join(
+            f"{f:x}" for f in self.front)
+        seen = self.history.get(key, 0) + 1
+        self.history[key] = seen
+        return seen >= 3
+
+    def _finish(self, repetition: bool = False) -> tuple[int, ...]:
+        """Seed 002 scoring: each player with cards pays one stake per card held, split
+        equally among the players who hold none."""
+        self.phase, self.stage = P_OVER, LEAD
+        n = self.n
+        held = [self.held(s) for s in range(n)]
+        winners = [s for s in range(n) if not held[s]]
+        if repetition:  # a draw: nobody went out, nobody pays
+            self.outcome = Outcome(fools=(), draw=True, out_order=(), stakes=(
+                {s: 0 for s in range(n)} if self.rules.scoring == "stakes" else None))
+            return ()
+        after_dealer = [(self.dealer + k) % n for k in range(1, n + 1)]
+        payers = sorted((s for s in after_dealer if held[s]),
+                        key=lambda s: (-held[s], after_dealer.index(s)))
+        stakes: dict[int, Any] | None = None
+        if self.rules.scoring == "stakes":
+            total = sum(held)
+            share = Fraction(total, len(winners)) if winners else Fraction(0)
+            won = int(share) if share.denominator == 1 else share
+            stakes = {s: (won if not held[s] else -held[s]) for s in range(n)}
+        self.outcome = Outcome(fools=tuple(payers), draw=not payers, stakes=stakes,
+                               out_order=tuple(winners))
+        return self.outcome.fools
+
+    # ------------------------------------------------------------------ checking
+    def _check(self, action: Action) -> Action:
+        try:
+            p, kind, cards = action
+        except (TypeError, ValueError):
+            raise IllegalAction(f"not an action: {action!r}") from None
+        if not isinstance(p, int) or not 0 <= p < self.n:
+            raise IllegalAction(f"no seat {p!r} at this table")
+        try:
+            kind = ActionKind(kind)
+        except ValueError:
+            raise IllegalAction(f"unknown action kind {kind!r}") from None
+        if type(cards) is not tuple or any(
+                not isinstance(c, int) or not 0 <= c < 192 for c in cards):
+            raise IllegalAction("cards must be a tuple of card ids")
+        p, cards = int(p), tuple(int(c) for c in cards)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is named twice")
+        self._check_rules(p, kind, cards)
+        return _mk(Action, (p, kind, cards))
+
+    def _check_rules(self, p: int, kind: ActionKind, cards: tuple[int, ...]) -> None:
+        if self.phase is P_OVER:
+            raise IllegalAction("the deal is over")
+        if self.phase is P_EXCHANGE:
+            if kind is not EXCHANGE and kind is not KEEP:
+                raise IllegalAction("trump_exchange=warsaw_two: the holder of the trump two "
+                                    "decides (exchange or keep) before drawing")
+            if p != self.exchange_holder:
+                raise IllegalAction("only the player asked may exchange the trump two")
+            if cards:
+                raise IllegalAction("exchange and keep name no card")
+            return
+        if kind is EXCHANGE or kind is KEEP:
+            raise IllegalAction("the trump two is exchanged only at your turn to replenish, "
+                                "holding it, with another card in the stock, after you beat "
+                                "off an attack this deal")
+        if kind not in (ATTACK, COVER, TAKE, PASS):
+            raise IllegalAction(f"Warsaw (duren_piatkowy) has no {kind.name.lower()} action")
+        for c in (cards[1:] if kind is COVER else cards):
+            if not (self.hands[p] >> c) & 1:
+                if (self.front[p] >> c) & 1:
+                    raise IllegalAction(f"{card_text(c)} lies in front of you: cards in front "
+                                        "are led only after you pick them up (after your lead)")
+                raise IllegalAction(f"{card_text(c)} is not in your hand")
+        stage = self.stage
+        if kind is ATTACK:
+            self._check_lead(p, cards)
+        elif kind is COVER:
+            if p != self.defender or stage != DEFEND:
+                raise IllegalAction("only the defender covers, once the phase is led")
+            if len(cards) != 2:
+                raise IllegalAction("cover names the led card and the covering card")
+            a, c = cards
+            start = self.phase_starts[-1]
+            if a not in self.attacks[start:]:
+                raise IllegalAction(f"{card_text(a)} is not led in this phase")
+            if self.covers[self.attacks.index(a, start)] >= 0:
+                raise IllegalAction(f"{card_text(a)} is already covered")
+            if not (self.beaters[a] >> c) & 1:
+                raise IllegalAction(f"{card_text(c)} does not beat {card_text(a)}: same suit "
+                                    "and higher rank, or a trump on a non-trump")
+        elif kind is TAKE:
+            if p != self.defender:
+                raise IllegalAction("only the defender gives up")
+            if stage != DEFEND:
+                raise IllegalAction("give up when it is your turn to cover")
+        else:  # PASS
+            if stage != ADD or p != self.order[self.order_pos]:
+                if stage == LEAD and p == self.attacker:
+                    raise IllegalAction("the principal attacker must lead, not pass")
+                raise IllegalAction("it is not your turn to lead in this phase")
+
+    def _check_lead(self, p: int, cards: tuple[int, ...]) -> None:
+        stage = self.stage
+        if stage == LEAD:
+            if p != self.attacker:
+                raise IllegalAction("the principal attacker leads the first phase")
+            reason = warsaw_pairs_check(cards, self.capacity)
+            if reason:
+                raise IllegalAction(reason)
+            return
+        if stage != ADD or p != self.order[self.order_pos]:
+            if p == self.defender:
+                raise IllegalAction("the defender does not lead")
+            raise IllegalAction("it is not your turn to lead in this phase")
+        if len(cards) != 1:
+            raise IllegalAction("in later phases lead one card at a time, then pass")
+        if not (rank_set_mask(self.lead_ranks) >> cards[0]) & 1:
+            ranks = " ".join(card_text(r)[:-1] for r in bits(self.lead_ranks))
+            raise IllegalAction(f"in a later phase lead only ranks the defender covered with "
+                                f"in the previous phase: {ranks}")
+        if self._room() <= 0:
+            raise IllegalAction(f"this phase already holds {self.capacity} cards, as many as "
+                                "the defender holds")
+
+    # ------------------------------------------------------------------ copies, series, replay
+    def clone(self) -> WarsawState:
+        s = object.__new__(WarsawState)
+        for name in ("rules", "beaters", "deck_mask", "hand_size", "seed", "dealer", "n",
+                     "turnup", "trump", "discard", "attacker", "defender", "stage", "n_unc",
+                     "lead_ranks", "order", "order_pos", "passed", "capacity", "beaten",
+                     "phase", "exchange_holder", "outcome", "version", "attack_no",
+                     "later_deal", "prev_fool", "first_attacker_seat"):
+            setattr(s, name, getattr(self, name))
+        for name in ("hands", "front", "known", "stock", "phase_starts", "attacks", "covers",
+                     "attack_by", "queue"):
+            setattr(s, name, getattr(self, name)[:])
+        s.history = dict(self.history)
+        s._lc_key, s._lc = -1, []
+        return s
+
+    @classmethod
+    def replay(cls, rules: RuleSet, seed: int, actions, dealer: int | None = None,
+               **deal_kwargs: Any) -> WarsawState:
+        s = cls.new(rules, seed, dealer, **deal_kwargs)
+        for a in actions:
+            s.apply(Action.parse(a) if isinstance(a, str) else a)
+        return s
+
+    @classmethod
+    def next_deal(cls, rules: RuleSet, previous_outcome: Outcome, previous_dealer: int,
+                  seed: int) -> WarsawState:
+        """The biggest payer deals next (after a draw the same dealer again)."""
+        fool = previous_outcome.fools[0] if previous_outcome.fools else None
+        dealer = previous_dealer if fool is None else fool
+        return cls.new(rules, seed, dealer, later_deal=True, prev_fool=fool)
+
+    def view(self, player: int):
+        from .warsaw_view import make_warsaw_view
+        return make_warsaw_view(self, player)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .warsaw_codec import warsaw_to_dict
+        return warsaw_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> WarsawState:
+        from .warsaw_codec import warsaw_from_dict
+        return warsaw_from_dict(cls, data)
+
+    @classmethod
+    def from_position(cls, rules: RuleSet, **position: Any) -> WarsawState:
+        from .warsaw_position import build_warsaw_position
+        return build_warsaw_position(cls, rules, **position)
+
+    def table_pairs(self) -> list[tuple[int, int | None]]:
+        return [(a, c if c >= 0 else None) for a, c in zip(self.attacks, self.covers, strict=True)]
+
+    def __repr__(self) -> str:
+        def cs(m: int) -> str:
+            return " ".join(card_text(c, True) for c in bits(m))
+        hands = " | ".join(cs(h) + (f" [front {cs(f)}]" if f else "")
+                           for h, f in zip(self.hands, self.front, strict=True))
+        table = " ".join(card_text(a, True) + ("/" + card_text(c, True) if c >= 0 else "")
+                         for a, c in zip(self.attacks, self.covers, strict=True))
+        return (f"<WarsawState v{self.version} {self.phase.value}/{self.stage} "
+                f"phase={self.phase_number()} att={self.attacker} def={self.defender} "
+                f"trump={card_text(self.turnup, True) if self.turnup >= 0 else '-'} "
+                f"stock={len(self.stock)} table=[{table}] hands=[{hands}]>")

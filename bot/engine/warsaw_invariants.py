@@ -1,0 +1,110 @@
+"""RULES.md 'Invariants' for Warsaw states (``invariants.check_invariants`` hands Warsaw
+states over to ``check_warsaw_invariants``): cards conserved including the cards lying in
+front of players, somebody can act, the phases keep their shape, the end and the stakes
+follow seed 002."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import bits, card_text
+from .warsaw_leads import odd_ranks
+
+if TYPE_CHECKING:
+    from .warsaw import WarsawState
+
+
+def check_warsaw_invariants(s: WarsawState) -> list[str]:
+    from .warsaw import ADD, DEFEND, LEAD, rank_set_mask
+
+    problems: list[str] = []
+    places = (list(s.hands) + list(s.front) + [1 << c for c in s.stock]
+              + [1 << c for c in s.attacks] + [1 << c for c in s.covers if c >= 0] + [s.discard])
+    union = total = 0
+    for m in places:
+        union |= m
+        total += m.bit_count()
+    if total != union.bit_count():
+        seen = 0
+        for m in places:
+            for c in bits(m & seen):
+                problems.append(f"card {card_text(c)} is in two places")
+            seen |= m
+    if union != s.deck_mask:
+        missing, extra = s.deck_mask & ~union, union & ~s.deck_mask
+        if missing:
+            problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
+        if extra:
+            problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
+    if s.stock and s.turnup >= 0 and s.stock[0] != s.turnup:
+        problems.append("the turn-up is not at the bottom of the stock")
+    held = [s.held(x) for x in range(s.n)]
+    if s.is_over:
+        out = s.outcome
+        if out is None:
+            return problems + ["deal over without an outcome"]
+        if s.stock:
+            problems.append("deal over with cards in the stock")
+        if all(held) and not out.draw:
+            problems.append("deal over but everybody holds cards")
+        if not out.draw and set(out.fools) != {x for x in range(s.n) if held[x]}:
+            problems.append("the payers are not the players holding cards")
+        if out.stakes is not None:
+            if sum(out.stakes.values()) != 0:
+                problems.append("stakes do not add up to zero")
+            for x in range(s.n):
+                if held[x] and not out.draw and out.stakes[x] != -held[x]:
+                    problems.append(f"seat {x} pays {-out.stakes[x]}, holds {held[x]}")
+        return problems
+    waiting = s.waiting_on()
+    if len(waiting) != 1:
+        problems.append(f"Warsaw waits on one seat at a time, not {waiting}")
+    for seat in waiting:
+        if not s._legal_list(seat):
+            problems.append(f"waiting on seat {seat} who has no legal action")
+    if not len(s.attacks) == len(s.covers) == len(s.attack_by):
+        problems.append("attack/cover/attack_by lists differ in length")
+    start = s.phase_starts[-1]
+    if any(c < 0 for c in s.covers[:start]):
+        problems.append("an earlier phase has an uncovered card")
+    if s.covers[start:].count(-1) != s.n_unc:
+        problems.append("uncovered count out of date")
+    for a, c in zip(s.attacks, s.covers, strict=False):
+        if c >= 0 and not (s.beaters[a] >> c) & 1:
+            problems.append(f"{card_text(c)} covers {card_text(a)} but does not beat it")
+    if s.defender != (s.attacker + 1) % s.n:
+        problems.append("the defender is not left of the principal attacker")
+    if s.defender in s.attack_by:
+        problems.append("the defender led a card")
+    if len(s.attacks) - start > s.capacity:
+        problems.append("a phase holds more cards than the defender held")
+    if s.phase.value == "play":
+        if s.stage == DEFEND and s.n_unc > s.hands[s.defender].bit_count():
+            problems.append("more uncovered cards than the defender holds")
+        if s.stage == ADD and len(s.phase_starts) == 1:
+            problems.append("phase 1 has no lead round")
+        if len(s.phase_starts) > 1:
+            first = s.attacks[:s.phase_starts[1]]
+            if odd_ranks(first) > 1:
+                problems.append("the first-phase lead is not pairs (+ one)")
+            prev = s.covers[s.phase_starts[-2]:start]
+            ranks = 0
+            for c in prev:
+                ranks |= 1 << (c & 15)
+            if s.lead_ranks != ranks:
+                problems.append("leadable ranks are not the previous phase's cover ranks")
+            for c in s.attacks[start:]:
+                if not (rank_set_mask(s.lead_ranks) >> c) & 1:
+                    problems.append(f"{card_text(c)} led off the covered ranks")
+        if s.stage == LEAD and s.attacks:
+            problems.append("cards on the table before the lead")
+        for x in range(s.n):
+            if s.front[x] and not (x == s.attacker and s.stage == LEAD):
+                problems.append(f"seat {x} still has cards in front after the lead")
+        if s.stage == LEAD:
+            for x in range(s.n):
+                if s.stock and held[x] < s.hand_size:
+                    problems.append(f"seat {x} was not replenished")
+                if not s.stock and not held[x]:
+                    problems.append(f"seat {x} is out, the stock is empty, the deal goes on")
+    return problems

@@ -1,0 +1,54 @@
+"""Hand-built Warsaw positions at the start of an attack, for tests and puzzles:
+``WarsawState.from_position(rules, hands=[...], trump="s", attacker=0, ...)``.
+
+Cards are text ("6h 7h Ts", "9h.1" for the second pack) or card ids. ``front`` gives the
+cards lying in front of seats (only the principal attacker can have any at this moment),
+``beaten`` the seats that beat off an attack earlier this deal. Every deck card not placed
+goes to the discard, so positions keep card conservation (as ``position.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from .cards import SUIT_LETTERS, mask_of
+from .position import Cards, _ids
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .warsaw import WarsawState
+
+
+def build_warsaw_position(cls: type[WarsawState], rules: RuleSet, *, hands: Sequence[Cards],
+                          trump: str | int, attacker: int, stock: Cards = "",
+                          turnup: str | int | None = None,
+                          front: Sequence[Cards] | None = None, beaten: Iterable[int] = (),
+                          dealer: int = 0, seed: int = 0, attack_no: int = 1) -> WarsawState:
+    """``stock`` is in draw order; its last card is the turn-up unless ``turnup`` is given
+    (then the turn-up is out of the stock, as after it was drawn)."""
+    if rules.players != len(hands):
+        rules = rules.with_overrides({"players": len(hands)})
+    rules.validate()
+    trump_suit = SUIT_LETTERS.index(trump) if isinstance(trump, str) else trump
+    s = cls._blank(rules, trump_suit)
+    s.seed, s.dealer, s.attack_no = seed, dealer, attack_no
+    s.hands = [mask_of(_ids(h)) for h in hands]
+    s.front = [mask_of(_ids(f)) for f in front] if front is not None else [0] * s.n
+    s.stock = _ids(stock)[::-1]
+    if turnup is not None:
+        s.turnup = _ids(str(turnup))[0] if isinstance(turnup, str) else turnup
+    elif s.stock:
+        s.turnup = s.stock[0]
+    s.beaten = mask_of(beaten)
+    placed = 0
+    count = 0
+    for m in s.hands + s.front + [mask_of(s.stock)]:
+        placed |= m
+        count += m.bit_count()
+    if count != placed.bit_count():
+        raise ValueError("a card is placed twice in this position")
+    if placed & ~s.deck_mask:
+        raise ValueError("a card of this position is not in the deck")
+    s.discard = s.deck_mask & ~placed
+    s._start_attack(attacker)
+    return s
