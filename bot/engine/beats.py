@@ -59,7 +59,8 @@ def build_beats(rules: RuleSet, trump: int) -> tuple[list[int], int]:
     """(beaters table, deck mask) for this rule set and trump suit, cached."""
     active = tuple(name for name in BEATS_MODIFIERS if getattr(rules, name, False) not in
                    (False, "none", 0, None))
-    key = (rules.deck, rules.packs, rules.jokers, trump, active)
+    key = (rules.deck, rules.packs, rules.jokers, trump,
+           tuple((name, getattr(rules, name)) for name in active))
     hit = _cache.get(key)
     if hit is not None:
         return hit

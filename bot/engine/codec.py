@@ -42,10 +42,17 @@ def state_to_dict(s: GameState) -> dict[str, Any]:
         "outcome": s.outcome.to_dict() if s.outcome else None,
         "later_deal": s.later_deal, "prev_fool": s.prev_fool,
         "first_attacker": s.first_attacker_seat,
+        **({"house": _house_to_dict(s)} if s.cfg.house else {}),
     }
 
 
-def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> GameState:
+def _house_to_dict(s: Any) -> dict[str, Any]:
+    """HouseState fields: the hidden card (changeable_trump), poker swaps, the weli's suit."""
+    return {"hidden": card_text(s.hidden, True) if s.hidden >= 0 else None,
+            "poker_left": s.poker_left, "poker_bout": s.poker_bout, "weli_suit": s.weli_suit}
+
+
+def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> Any:
     from .state import Phase, _config
 
     if d.get("format") != FORMAT:
@@ -80,4 +87,14 @@ def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> GameState:
     s.outcome = Outcome.from_dict(d["outcome"]) if d["outcome"] else None
     s.later_deal, s.prev_fool = d["later_deal"], d["prev_fool"]
     s.first_attacker_seat = d["first_attacker"]
+    house = d.get("house")
+    if s.cfg.house and house:
+        from .beats import weli_tables
+
+        hs: Any = s  # a HouseState (cfg.house)
+        hs.hidden = parse_card(house["hidden"]) if house["hidden"] else -1
+        hs.poker_left, hs.poker_bout = house["poker_left"], house["poker_bout"]
+        hs.weli_suit = house["weli_suit"]
+        if hs.weli_suit >= 0:
+            hs.beaters = weli_tables(hs.base_beaters)[1][hs.weli_suit]
     return s

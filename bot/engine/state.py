@@ -110,7 +110,7 @@ class _Config:
         self.changeable, self.jokers = rules.changeable_trump, bool(rules.jokers)
         self.house = (self.pagat or self.six or self.poker or self.weli or self.changeable
                       or rules.albanian)
-        self.state_cls = None  # set by _config (GameState or HouseState)
+        self.state_cls: type[GameState] | None = None  # set by _config: GameState/HouseState
 
 
 _configs: dict[RuleSet, _Config] = {}

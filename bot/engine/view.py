@@ -46,6 +46,11 @@ class PlayerView:
     version: int
     outcome: Outcome | None
     exchange_holder: int | None
+    # issue 3 (defaults keep older callers working)
+    weli_suit: int | None = None  # the suit named for the weli (6♦) on the table
+    hidden_under_turnup: bool = False  # changeable_trump: a face-down card lies under it
+    poker_left: int = 0  # poker swaps left this deal
+    teams: tuple[tuple[int, ...], ...] = ()  # seats per team (teams rule)
 
     @property
     def is_over(self) -> bool:
@@ -62,11 +67,18 @@ def make_view(s: GameState, p: int) -> PlayerView:
         attack_by=tuple(s.attack_by),
         trump_suit=s.trump if s.trump >= 0 else None,
         turnup=Card(s.turnup) if s.turnup >= 0 else None,
-        turnup_in_stock=bool(s.stock) and s.stock[0] == s.turnup,
+        turnup_in_stock=s.turnup >= 0 and s.turnup in s.stock,  # albanian: on top
         stock_count=len(s.stock), discard=CardSet(s.discard), dealer=s.dealer,
         attacker=s.attacker, defender=s.defender, attackers=s.att_list, taking=s.taking,
         passed=tuple(i for i in range(s.n) if (s.passed >> i) & 1), shown=CardSet(s.shown),
         limit=s.limit, first_bout=s.first_bout,
         in_play=tuple(i for i in range(s.n) if s.in_play[i]), out_order=tuple(s.out_order),
         legal=tuple(s.legal_actions(p)), waiting_on=s.waiting_on(), version=s.version,
-        outcome=s.outcome, exchange_holder=None if s.exchange_holder < 0 else s.exchange_holder)
+        outcome=s.outcome, exchange_holder=None if s.exchange_holder < 0 else s.exchange_holder,
+        weli_suit=_weli_suit(s), poker_left=getattr(s, "poker_left", 0),
+        hidden_under_turnup=getattr(s, "hidden", -1) >= 0, teams=s.cfg.teams)
+
+
+def _weli_suit(s: GameState) -> int | None:
+    suit = getattr(s, "weli_suit", -1)  # a HouseState field; the plain state has none
+    return None if suit < 0 else suit
