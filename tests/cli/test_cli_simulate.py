@@ -81,7 +81,7 @@ def test_rule_override_changes_the_games():
 
 @pytest.mark.parametrize("argv, fragment", [
     (["--preset", "nosuch"], "unknown preset 'nosuch'"),
-    (["--preset", "duren_piatkowy"], "not implemented yet"),
+    (["--preset", "duren_piatkowy", "--rule", "poker=true"], "cannot be played in the Warsaw"),
     (["--preset", "vietnamese", "--players", "6"], "vietnamese is for 2-4 players"),
     (["--players", "7"], "players"),
     (["--players", "6", "--rule", "deck=24"], "use deck=36"),
