@@ -213,7 +213,15 @@ async def count_moves(db_url: str) -> int:
 if __name__ == "__main__":
     if len(sys.argv) == 7 and sys.argv[1] == "--serve-bot":
         _, _, token, base_url, db_url, coalesce, out_path = sys.argv
-        asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path))
+        import os
+
+        if os.environ.get("BENCH_BOT_PROFILE"):  # where the bot process spends its time
+            import cProfile
+
+            cProfile.run("asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), "
+                         "out_path))", os.environ["BENCH_BOT_PROFILE"])
+        else:
+            asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path))
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)

@@ -21,7 +21,8 @@ from .table import preset_label
 MAIN_RULES = ("deck", "transfer", "throw_in", "bout_limit", "first_bout_limit", "teams")
 SKIPPED = ("players", "series_to")  # seats decide players; series has its own button
 HOUSE_RULES = tuple(p.name for p in PARAMETERS if p.name not in MAIN_RULES + SKIPPED)
-TIMER_CHOICES = (60, 30, 120, 300, 0)
+TIMER_OFF = 24 * 3600  # the longest timer the service allows, shown as "off"
+TIMER_CHOICES = (60, 30, 120, 300, TIMER_OFF)
 SERIES_CHOICES = (0, 3, 5, 10)
 STRENGTHS = ("easy", "normal", "hard")
 SOLO_PRESETS = ("podkidnoy", "perevodnoy", "perevodnoy_showing", "prostoy_classic",
@@ -51,7 +52,9 @@ def token_value(value) -> str:
 
 
 def timer_text(locale: str, seconds: int) -> str:
-    return t(locale, "timer.off") if not seconds else tn(locale, "timer.seconds", seconds)
+    if not seconds or seconds >= TIMER_OFF:
+        return t(locale, "timer.off")
+    return tn(locale, "timer.seconds", seconds)
 
 
 def series_text(locale: str, target: int) -> str:
@@ -100,6 +103,8 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
     elif lobby.status == "open":
         lines.append(t(locale, "lobby.ready"))
     if lobby.status != "open":
+        if lobby.status == "started":
+            lines.append(t(locale, "lobby.started"))
         return Screen("\n".join(lines))
     lid, v = lobby.lobby_id, lobby.version
     if mode == "settings":

@@ -56,8 +56,9 @@ def expected_key(state, seat: int) -> str:
     return "table.expect.throw_in"
 
 
-def role_key(state, seat: int) -> str:
-    view = state.view(seat)
+def role_key(state, seat: int, view=None) -> str:
+    """Attacking, defending, out or waiting (public facts: any seat's view will do)."""
+    view = view if view is not None else state.view(seat)
     if seat not in view.in_play:
         return "role.out"
     if seat == view.defender:
@@ -107,7 +108,7 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     for seat in range(state.rules.players):
         count = view.hand_counts[seat]
         line = t(locale, "table.player", name=shown[seat], cards=tn(locale, "cards", count),
-                 role=t(locale, role_key(state, seat)))
+                 role=t(locale, role_key(state, seat, view)))
         lines.append(line)
     pairs = pairs_text(state)
     lines.append(t(locale, "table.pairs", pairs=pairs) if pairs else t(locale, "table.empty"))

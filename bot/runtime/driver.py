@@ -26,6 +26,10 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 
+from dataclasses import replace
+from datetime import UTC
+
+from bot.engine import GameState
 from bot.i18n import locale_for, t
 from bot.render.actions import describe
 from bot.render.hand import group_hand_screen
@@ -42,7 +46,13 @@ from bot.service.errors import (
     ServiceError,
     StaleVersion,
 )
-from bot.service.events import DealEnded, GameStarted, MoveApplied, SeatTakenOver
+from bot.service.events import (
+    DealEnded,
+    GameSnapshot,
+    GameStarted,
+    MoveApplied,
+    SeatTakenOver,
+)
 
 from . import messaging
 from .display import Display
@@ -231,6 +241,27 @@ class GameRuntime:
         screen = self._solo_screen(display, snap, version=0)
         return Screen("", screen.rows)  # the buttons are what a press relies on
 
+    async def _snapshot(self, display: Display) -> GameSnapshot:
+        """The stored game for a redraw in one query; seats come from the display (their
+        takeover flags follow the events)."""
+        row = await self.chats.game_row(display.game_id)
+        if row is None:
+            raise NotFound("no such game")
+        seats = tuple(replace(s, taken_over=s.seat in display.notes.taken_over)
+                      for s in display.seats)
+        deadline = row.turn_deadline
+        if deadline is not None and deadline.tzinfo is None:
+            deadline = deadline.replace(tzinfo=UTC)
+        return GameSnapshot(
+            game_id=row.id, chat_id=row.chat_id, series_id=row.series_id,
+            deal_number=row.deal_number, version=row.version, status=row.status,
+            state=GameState.from_dict(row.state), seats=seats, turn_deadline=deadline,
+            table_message_id=row.table_message_id,
+            hand_message_ids={int(k): v for k, v in (row.hand_message_ids or {}).items()})
+
+    def _has_computers(self, display: Display) -> bool:
+        return bool(display.notes.taken_over) or any(s.user_id is None for s in display.seats)
+
     # -- after every change -----------------------------------------------------------------
     def apply_result(self, display: Display, result) -> None:
         for event in result.events:
@@ -258,7 +289,7 @@ class GameRuntime:
             if self.settings.edit_coalesce:
                 await asyncio.sleep(self.settings.edit_coalesce)
             try:
-                snap = await self.games.snapshot(display.game_id)
+                snap = await self._snapshot(display)
                 await self._render(display, snap)
             except Exception:
                 log.exception("rendering game %s failed", display.game_id)
@@ -409,6 +440,8 @@ class GameRuntime:
 
     # -- computer players -------------------------------------------------------------------
     def _schedule_computer(self, display: Display) -> None:
+        if not self._has_computers(display):
+            return
         if display.computer_task is not None and not display.computer_task.done():
             display.computer_again = True
             return

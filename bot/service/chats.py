@@ -78,6 +78,15 @@ class ChatService:
                     found[chat_id] = language
             return found
 
+    async def game_row(self, game_id: int):
+        """The game's row alone (one query): what a redraw needs besides the seats, which
+        do not change during a deal except for takeovers (the driver follows those)."""
+        async with self.db.read() as s:
+            return (await s.execute(select(
+                Game.id, Game.chat_id, Game.series_id, Game.deal_number, Game.version,
+                Game.status, Game.state, Game.turn_deadline, Game.table_message_id,
+                Game.hand_message_ids).where(Game.id == game_id))).first()
+
     async def game_host(self, game_id: int) -> int | None:
         async with self.db.read() as s:
             return (await s.execute(select(Game.host_id).where(Game.id == game_id))

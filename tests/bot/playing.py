@@ -59,7 +59,7 @@ async def _press_first_accepted(fake, user, message) -> bool:
     return False
 
 
-async def assert_shows_own_hand(fake, world, game_id, user, message_of, timeout=3.0):
+async def assert_shows_own_hand(fake, world, game_id, user, message_of, timeout=10.0):
     """The user's message (once the driver caught up) shows exactly their hand in the DB."""
     import asyncio
 
@@ -92,7 +92,7 @@ async def start_group_game(fake, world, names=("Alice", "Bob"), title="Cards nig
     table = await fake.wait_for_message(group, lambda m: "deal 1" in m.text)
     game_id = await world.services.chats.running_game(group.id)
     for user in users:
-        await fake.wait_for(lambda u=user: hand_message(fake, u), 3, "hands")
+        await fake.wait_for(lambda u=user: hand_message(fake, u), 10, "hands")
     await fake.settle(0.03)
     return group, users, table, game_id
 

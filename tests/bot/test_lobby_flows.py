@@ -20,21 +20,21 @@ async def test_join_without_private_chat_completes_through_the_deep_link(fakebot
     answer = await press(fakebot, dave, lobby, "Join")
     lobby_id = await bot_world.services.chats.open_lobby(group.id)
     assert answer["url"] == f"https://t.me/{app.bot.username}?start=j{lobby_id}"
-    await fakebot.wait_for(lambda: "Dave (must open a private chat" in lobby.text, 3, "marker")
+    await fakebot.wait_for(lambda: "Dave (must open a private chat" in lobby.text, 10, "marker")
     refused = await press(fakebot, alice, lobby, "Start")
     assert "Dave" in refused["text"] and "private chat" in refused["text"]
 
     await fakebot.user_starts_bot(dave, f"j{lobby_id}")
     reply = await fakebot.wait_for_message(dave.id)
     assert reply.text == "You joined the game in «Cards night»." or "Cards night" in reply.text
-    await fakebot.wait_for(lambda: "must open" not in lobby.text, 3, "the marker to go")
+    await fakebot.wait_for(lambda: "must open" not in lobby.text, 10, "the marker to go")
     assert "2. Dave" in lobby.text
 
     assert (await press(fakebot, dave, lobby, "Leave")).get("text") is None
-    await fakebot.wait_for(lambda: "Dave" not in lobby.text, 3, "Dave to leave")
+    await fakebot.wait_for(lambda: "Dave" not in lobby.text, 10, "Dave to leave")
     assert (await press(fakebot, dave, lobby, "Cancel"))["text"].startswith("Only the host")
     assert (await press(fakebot, alice, lobby, "Cancel")).get("text") is None
-    await fakebot.wait_for(lambda: "The lobby was closed." in lobby.text, 3, "closed")
+    await fakebot.wait_for(lambda: "The lobby was closed." in lobby.text, 10, "closed")
 
 
 async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, bot_world):
@@ -50,11 +50,11 @@ async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, b
     refused = await press(fakebot, bob, lobby, "Settings")
     assert refused["text"] == "Only the host or a chat admin can do that."
     assert (await press(fakebot, alice, lobby, "Settings")).get("text") is None
-    await fakebot.wait_for(lambda: "Transfer: none" in lobby.button_texts(), 3, "the menu")
+    await fakebot.wait_for(lambda: "Transfer: none" in lobby.button_texts(), 10, "the menu")
     old = lobby.find_button("Transfer: none")
     assert (await press(fakebot, bob, lobby, old["callback_data"]))["text"].startswith("Only")
     assert (await press(fakebot, alice, lobby, old["callback_data"])).get("text") is None
-    await fakebot.wait_for(lambda: "Transfer: play" in lobby.button_texts(), 3, "the change")
+    await fakebot.wait_for(lambda: "Transfer: play" in lobby.button_texts(), 10, "the change")
     # The same (now stale) button again changes nothing.
     again = await fakebot.user_presses(alice, lobby, data=old["callback_data"])
     assert (await fakebot.wait_for_answer(again))["text"] == "This button is out of date."
@@ -63,30 +63,30 @@ async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, b
         "transfer": "play"}
 
     await press(fakebot, alice, lobby, "House rules")
-    await fakebot.wait_for(lambda: "Spades by spades: off" in lobby.button_texts(), 3, "house")
+    await fakebot.wait_for(lambda: "Spades by spades: off" in lobby.button_texts(), 10, "house")
     await press(fakebot, alice, lobby, "Spades by spades: off")
-    await fakebot.wait_for(lambda: "Spades by spades: on" in lobby.button_texts(), 3, "toggle")
+    await fakebot.wait_for(lambda: "Spades by spades: on" in lobby.button_texts(), 10, "toggle")
     await press(fakebot, alice, lobby, "Back")
     await fakebot.wait_for(lambda: "Back" in lobby.button_texts()
-                           and "Transfer: play" in lobby.button_texts(), 3, "main menu")
+                           and "Transfer: play" in lobby.button_texts(), 10, "main menu")
     await press(fakebot, alice, lobby, "Back")
-    await fakebot.wait_for(lambda: "Add computer player" in lobby.button_texts(), 3, "lobby")
+    await fakebot.wait_for(lambda: "Add computer player" in lobby.button_texts(), 10, "lobby")
 
     # Add a computer player of a chosen strength.
     await press(fakebot, alice, lobby, "Add computer player")
-    await fakebot.wait_for(lambda: "hard" in lobby.button_texts(), 3, "strengths")
+    await fakebot.wait_for(lambda: "hard" in lobby.button_texts(), 10, "strengths")
     await press(fakebot, alice, lobby, "hard")
-    await fakebot.wait_for(lambda: "Computer 1 (computer, hard)" in lobby.text, 3, "computer")
+    await fakebot.wait_for(lambda: "Computer 1 (computer, hard)" in lobby.text, 10, "computer")
 
     # Start: the game plays the chosen rules; Bob may not cancel it, the host may.
     assert (await press(fakebot, alice, lobby, "Start")).get("text") is None
     game_id = await fakebot.wait_for(lambda: bot_world.services.runtime.displays and
-                                     next(iter(bot_world.services.runtime.displays)), 3, "game")
+                                     next(iter(bot_world.services.runtime.displays)), 10, "game")
     rules = (await bot_world.services.games.snapshot(game_id)).state.rules
     assert rules.transfer == "play" and rules.spades_by_spades is True
     await fakebot.user_sends(bob, group, "/cancel")
     await fakebot.wait_for_message(group, lambda m: m.text.startswith("Only the host"))
     await fakebot.user_sends(alice, group, "/cancel")
     table = await fakebot.wait_for_message(group, lambda m: "deal 1" in m.text)
-    await fakebot.wait_for(lambda: "The game was cancelled." in table.text, 3, "cancelled")
+    await fakebot.wait_for(lambda: "The game was cancelled." in table.text, 10, "cancelled")
     assert (await bot_world.services.games.snapshot(game_id)).status == "cancelled"

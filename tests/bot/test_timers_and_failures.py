@@ -42,7 +42,7 @@ async def test_timeouts_play_the_default_then_a_computer_takes_over(fakebot, bot
     snap = await games.snapshot(game_id)
     taken = [s for s in snap.seats if s.taken_over]
     assert taken, "two timeouts in a row must hand the seat to a computer"
-    await fakebot.wait_for(lambda: "a computer plays this seat" in table.text, 3, "the note")
+    await fakebot.wait_for(lambda: "a computer plays this seat" in table.text, 10, "the note")
     for _ in range(100):
         log = await move_log(bot_world, game_id)
         snap = await games.snapshot(game_id)
@@ -103,4 +103,4 @@ async def test_restart_mid_game_continues_on_the_same_messages(fakebot, bot_worl
     await timeout_round(fakebot, bot_world, game_id)
     assert (await move_log(bot_world, game_id))[-1].cause == "timeout"
     assert fakebot.send_count(group) == 2  # same lobby and table messages, only edits
-    await fakebot.wait_for(lambda: "Last move" in table.text, 3, "the table to follow")
+    await fakebot.wait_for(lambda: "Last move" in table.text, 10, "the table to follow")

@@ -1,0 +1,33 @@
+"""Start-up settings: a clear message without a token, URLs and modes from the environment."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.__main__ import main
+from bot.config import ConfigError, Settings
+
+
+def test_missing_token_is_a_clear_error_and_exit_code(monkeypatch, capsys):
+    with pytest.raises(ConfigError, match="BOT_TOKEN is not set"):
+        Settings.from_env({})
+    with pytest.raises(ConfigError, match="does not look like a bot token"):
+        Settings.from_env({"BOT_TOKEN": "nonsense"})
+    monkeypatch.delenv("BOT_TOKEN", raising=False)
+    assert main() == 2
+    assert "BOT_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_environment_selects_database_api_server_and_webhook():
+    settings = Settings.from_env({"BOT_TOKEN": "1:abc", "DATABASE_URL": "postgres://u@h/db",
+                                  "TELEGRAM_API_BASE_URL": "http://127.0.0.1:8081/bot",
+                                  "DURAK_WEBHOOK_URL": "https://x.example/hook",
+                                  "PORT": "8080"})
+    assert settings.database_url == "postgresql+asyncpg://u@h/db"
+    assert settings.api_base_url == "http://127.0.0.1:8081/bot"
+    assert (settings.webhook_url, settings.port) == ("https://x.example/hook", 8080)
+    plain = Settings.from_env({"BOT_TOKEN": "1:abc"})
+    assert plain.database_url.startswith("sqlite+aiosqlite:///")
+    assert plain.webhook_url is None and plain.api_base_url is None
+    with pytest.raises(ConfigError, match="PORT"):
+        Settings.from_env({"BOT_TOKEN": "1:abc", "PORT": "eighty"})
