@@ -152,7 +152,7 @@ async def main(games: int, seconds: float, coalesce: float) -> dict:
         lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
         await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
         await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
-    for users, group in tables:
+    for users, _group in tables:
         for user in users:
             await fake.wait_for(lambda u=user: hand_message(fake, u), 60, "hands")
     await fake.settle(0.2, timeout=60)

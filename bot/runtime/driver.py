@@ -24,10 +24,8 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from datetime import datetime
-
 from dataclasses import replace
-from datetime import UTC
+from datetime import UTC, datetime
 
 from bot.engine import GameState
 from bot.i18n import locale_for, t
