@@ -2,16 +2,18 @@
 
     .venv/bin/python scripts/bench_bot.py [--games 200] [--seconds 60] [--coalesce 0.25]
 
-N two-player group games run at the same time; in each, scripted users press the first
-move button of their hand that the bot accepts (buttons they were sent, nothing else).
+N two-player group games (``--mode solo``: N solo games, a person against a computer
+player, table and hand in one message) run at the same time; scripted users press the
+first move button the bot accepts (buttons they were sent, nothing else).
 Printed (JSON):
 - handler_ms p50/p99: time inside the move handler's work (runtime.press: load, engine,
   versioned commit, scheduling the redraw), excluding every Telegram call;
 - requests_per_action: Bot API requests (answerCallbackQuery, hand and table edits and
   sends; getUpdates excluded) divided by the actions applied, counted from the start of
   play;
-- group_requests_per_game: requests to a game's group (lobby + table), from /newgame to
-  the last move, averaged over finished games; and the same per finished game in edits.
+- chat_requests_per_game: requests to a game's group (lobby + table; solo: the private
+  chat's one message), from /newgame to the last move, averaged over finished games; and
+  the edits among them.
 The rate limiter is off (the fake's flood control still applies): Telegram's real group
 limits would only slow the run; coalescing (``--coalesce``) is what keeps edits few.
 """
@@ -51,7 +53,13 @@ def hand_message(fake, user):
     return None
 
 
-async def play_game(fake, users, group, deadline: float, done: list) -> None:
+def solo_message(fake, user):
+    """Solo: table and hand are the one (last) message of the private chat."""
+    return fake.last_bot_message(user.id)
+
+
+async def play_game(fake, users, group, deadline: float, done: list,
+                    find=hand_message) -> None:
     """Press until the table says Game over or time runs out."""
     loop = asyncio.get_running_loop()
     while loop.time() < deadline:
@@ -61,7 +69,7 @@ async def play_game(fake, users, group, deadline: float, done: list) -> None:
             return
         pressed = False
         for user in users:
-            message = hand_message(fake, user)
+            message = find(fake, user)
             if message is None:
                 continue
             for button in message.buttons:
@@ -126,7 +134,7 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
     await app.shutdown()
 
 
-async def main(games: int, seconds: float, coalesce: float) -> dict:
+async def main(games: int, seconds: float, coalesce: float, mode: str = "group") -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
     fake = FakeBotServer(group_rate=None)
@@ -140,28 +148,39 @@ async def main(games: int, seconds: float, coalesce: float) -> dict:
     await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
 
     tables = []
-    for n in range(games):
-        users = [fake.add_user(f"P{n}a"), fake.add_user(f"P{n}b")]
-        for user in users:
-            await fake.user_starts_bot(user)
-        group = fake.add_group(f"Bench {n}", users)
-        tables.append((users, group))
-    for users, group in tables:
-        await fake.user_sends(users[0], group, "/newgame")
-    for users, group in tables:
-        lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
-        await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
-        await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
+    find = hand_message if mode == "group" else solo_message
+    if mode == "group":
+        for n in range(games):
+            users = [fake.add_user(f"P{n}a"), fake.add_user(f"P{n}b")]
+            for user in users:
+                await fake.user_starts_bot(user)
+            group = fake.add_group(f"Bench {n}", users)
+            tables.append((users, group))
+        for users, group in tables:
+            await fake.user_sends(users[0], group, "/newgame")
+        for users, group in tables:
+            lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
+            await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
+            await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
+    else:  # solo: one person against one computer player in a private chat
+        for n in range(games):
+            user = fake.add_user(f"S{n}")
+            await fake.user_sends(user, fake.private_chat(user), "/play")
+            tables.append(([user], fake.private_chat(user)))
+        for users, chat in tables:
+            setup = await fake.wait_for_message(chat, lambda m: "Start" in m.button_texts(), 60)
+            await fake.wait_for_answer(await fake.user_presses(users[0], setup, "Start"), 60)
     for users, _group in tables:
         for user in users:
-            await fake.wait_for(lambda u=user: hand_message(fake, u), 60, "hands")
+            await fake.wait_for(lambda u=user: find(fake, u) and "deal 1" in find(fake, u).text
+                                if mode == "solo" else find(fake, u), 60, "hands")
     await fake.settle(0.2, timeout=60)
     calls_before = len(fake.calls)
     moves_before = await count_moves(db_url)
     loop = asyncio.get_running_loop()
     done: list[int] = []
     started = loop.time()
-    await asyncio.gather(*(play_game(fake, users, group, started + seconds, done)
+    await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find)
                            for users, group in tables))
     elapsed = loop.time() - started
     await fake.settle(0.5, timeout=30)
@@ -183,9 +202,9 @@ async def main(games: int, seconds: float, coalesce: float) -> dict:
         "handler_ms_p99": round(percentile(timings, 0.99) * 1000, 2),
         "requests_per_action": round(len(play_calls) / max(1, actions), 2),
         "requests_by_method": count_by_method(play_calls),
-        "group_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
-        "group_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
-        "edit_coalesce_s": coalesce,
+        "chat_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
+        "chat_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
+        "edit_coalesce_s": coalesce, "mode": mode,
     }
 
 
@@ -227,5 +246,8 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--coalesce", type=float, default=0.25)
+    parser.add_argument("--mode", choices=("group", "solo"), default="group",
+                        help="group: two people per group; solo: a person against a computer")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce)), indent=2))
+    print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce, args.mode)),
+                     indent=2))
