@@ -20,6 +20,14 @@ Decisions where RULES.md is silent (also in the README):
 - Titles: the fool must have defended the final bout and the last attack card must be of
   the deck's lowest rank: necktie, or epaulettes when that attacker played two or more
   lowest-rank cards in that bout.
+- Teams: the defender is still the player left of the attacker, even a teammate after
+  players went out (RULES.md changes only who throws in); the defender's teammates never
+  add cards. The deal ends when only one team holds cards; all its members are fools,
+  listed with the next dealer first (most cards; tie: first after the old dealer). With a
+  losing team the title goes to the last defender if they are one of its members.
+- Rules that need state or actions of their own (pagat, six_any_time, poker, weli,
+  changeable_trump, albanian) play in ``house_state.HouseState``; the config picks the
+  class once per RuleSet, so the plain game never tests for them per action.
 """
 
 from __future__ import annotations
