@@ -16,6 +16,7 @@ from bot.engine import Action, GameState, PlayerView
 
 from . import easy, hard, normal
 from .hints import explain
+from .rollout import LONG_DEAL
 
 STRENGTHS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.5}
@@ -23,6 +24,10 @@ DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.5}
 
 def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: float,
                      max_rollouts: int | None = None) -> Action:
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
+    if view.version >= LONG_DEAL:
+        return normal.progress_move(view)  # see rollout.LONG_DEAL
     if strength == "easy":
         return easy.choose(view, seed)
     if strength == "normal":

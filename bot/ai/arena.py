@@ -14,6 +14,10 @@ interval. Move times are wall-clock seconds per ``choose_action`` call (every ca
 forced moves), mean and 95th percentile per side; ``*_decision_p95_s`` counts only calls
 with more than one legal action.
 
+Decision (RULES.md says a deal always ends, but players who all keep taking can pass the
+same cards round a full table forever while nobody needs to draw): a deal still running
+after ``MAX_MOVES`` actions counts as a draw.
+
 Who moves: the seats the game waits on, principal attacker first, then clockwise (the
 order in which a table of people would usually act); each move is applied with the
 checked ``GameState.apply``, so an illegal computer move fails loudly.
@@ -28,6 +32,8 @@ from typing import Any
 from bot.engine import GameState, RuleSet
 
 from . import DEFAULT_BUDGET_S, choose_action
+
+MAX_MOVES = 3000  # a deal of 36 cards takes ~60-150 actions
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -59,6 +65,8 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
     state = GameState.new(rules, deal_seed)
     n = rules.players
     while not state.is_over:
+        if state.version >= MAX_MOVES:
+            return None  # the same cards went round the table: a draw (see module doc)
         waiting = state.waiting_on()
         seat = min(waiting, key=lambda x: (x - state.attacker) % n)
         side = side_of(seat, game)

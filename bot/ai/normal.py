@@ -56,6 +56,27 @@ def choose(view: PlayerView, seed: int = 0) -> Action:
     return NormalTurn(view).choose(legal)
 
 
+def progress_move(view: PlayerView) -> Action:
+    """The move of a very long deal (``rollout.LONG_DEAL``): one-card leads, no adding,
+    cover whenever possible, so that bouts get beaten off and the deal ends."""
+    legal = list(view.legal)
+    if len(legal) == 1:
+        return legal[0]
+    turn = NormalTurn(view)
+    kinds = by_kind(legal)
+    singles = [a for a in kinds.get(ATTACK, []) if len(a.cards) == 1]
+    if not view.table and singles:
+        return min(singles, key=lambda a: turn.v(a.cards[0]))
+    if PASS in kinds:
+        return kinds[PASS][0]
+    if view.player == view.defender and COVER in kinds:
+        plan = turn.cover_plan(kinds[COVER])
+        if plan is not None:
+            return plan[1][0]
+        return min(kinds[COVER], key=lambda a: turn.v(a.cards[1]))
+    return turn.choose(legal)
+
+
 class NormalTurn:
     def __init__(self, view: PlayerView):
         self.view = view
@@ -223,7 +244,9 @@ class NormalTurn:
                 return transfer
         if plan is not None:
             cost_cover, acts = plan
-            if TAKE not in kinds or self.endgame or self.cover_is_worth(cost_cover, acts):
+            big_hand = len(self.view.hand) >= self.view.rules.hand_size + 2  # rollout._defend
+            if (TAKE not in kinds or self.endgame or big_hand
+                    or self.cover_is_worth(cost_cover, acts)):
                 # Cover the strongest attack card first: its answer is the one most
                 # likely to be needed and the others stay flexible.
                 return max(acts, key=lambda a: self.v(a.cards[0]))

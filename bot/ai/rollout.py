@@ -19,6 +19,13 @@ from bot.engine import ActionKind, GameState
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, KEEP = ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.KEEP
 TRUMP_BONUS = 20  # a trump is worth more than any plain card (as in ``normal``)
+# Players who all keep taking can pass the same cards round a full table forever while
+# nobody needs to draw. Past this many actions in a deal, play for progress instead:
+# lead one card, add nothing, cover whenever possible (every bout beaten off moves cards
+# to the discard, so the deal ends). The same rule holds for the players (``normal``).
+LONG_DEAL = 300
+LEAD_UNBEATABLE = 3
+LEAD_UNBEATABLE_ENDGAME = 12
 
 
 def playout_action(s: GameState, seat: int, legal: list):
@@ -27,6 +34,8 @@ def playout_action(s: GameState, seat: int, legal: list):
         return legal[0]
     trump = s.trump
     low = s.cfg.lowest_rank
+    if s.version >= LONG_DEAL:
+        return _progress_action(s, seat, legal, trump, low)
     if not s.attacks:
         if legal[0][1] is not ATTACK:
             for a in legal:
@@ -34,6 +43,10 @@ def playout_action(s: GameState, seat: int, legal: list):
                     return a
             return legal[0]
         hand = s.hands[seat]
+        # Inside a sampled world the defender's hand is known: prefer leads it cannot beat.
+        opp = s.hands[s.defender]
+        beaters = s.beaters
+        unbeatable_bonus = LEAD_UNBEATABLE_ENDGAME if not s.stock else LEAD_UNBEATABLE
         best = None
         best_key = 0.0
         for a in legal:
@@ -41,6 +54,10 @@ def playout_action(s: GameState, seat: int, legal: list):
             c0 = cards[0]
             n = len(cards)
             key = (c0 & 15) - low
+            for c in cards:
+                if not opp & beaters[c]:
+                    key -= unbeatable_bonus
+                    break
             if (c0 >> 4) & 3 == trump:
                 key += TRUMP_BONUS + (30 if n > 1 else 0)
             else:
@@ -78,6 +95,22 @@ def playout_action(s: GameState, seat: int, legal: list):
     return legal[0]
 
 
+def _progress_action(s: GameState, seat: int, legal: list, trump: int, low: int):
+    singles = [a for a in legal if a[1] is ATTACK and len(a[2]) == 1]
+    if not s.attacks and singles:
+        return min(singles, key=lambda a: _value(a[2][0], trump, low))
+    for a in legal:
+        if a[1] is PASS:
+            return a
+    covers = [a for a in legal if a[1] is COVER]
+    if covers:
+        return min(covers, key=lambda a: _value(a[2][1], trump, low))
+    for a in legal:
+        if a[1] is TAKE:
+            return a
+    return legal[0]
+
+
 def _value(card: int, trump: int, low: int) -> int:
     return (card & 15) - low + (TRUMP_BONUS if (card >> 4) & 3 == trump else 0)
 
@@ -101,7 +134,7 @@ def _defend(s: GameState, legal: list, trump: int, low: int):
                 transfer, transfer_value = a, v
     if transfer is not None and transfer_value < TRUMP_BONUS:
         return transfer
-    uncovered = [a for a, c in zip(s.attacks, s.covers) if c < 0]
+    uncovered = [a for a, c in zip(s.attacks, s.covers, strict=False) if c < 0]
     # Greedy covering: the attack card with the fewest answers takes its cheapest free one.
     used = 0
     total = 0
@@ -123,7 +156,10 @@ def _defend(s: GameState, legal: list, trump: int, low: int):
         total += best_v
         plan.append(best)
     if plan:
-        worth = take is None or not s.stock
+        # A big hand covers: taking more only makes it bigger, and when every player
+        # keeps taking, the same cards can go round the table without end.
+        worth = take is None or not s.stock or (
+            s.hands[s.defender].bit_count() >= s.cfg.hand_size + 2)
         if not worth:
             table_cards = len(s.attacks) + len(s.attacks) - len(uncovered)
             share = min(1.0, len(s.stock) / s.rules.deck)
