@@ -8,7 +8,7 @@ import json
 import pytest
 from cli_helpers import run_cli, run_subprocess
 
-from bot.engine import PARAMETERS, PLAYABLE_PRESETS, PRESETS
+from bot.engine import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RuleSet
 
 
 def test_rules_lists_every_preset_and_parameter_with_default():
@@ -19,7 +19,11 @@ def test_rules_lists_every_preset_and_parameter_with_default():
     for name, preset in PRESETS.items():
         line = next(line for line in lines if line.split()[:1] == [name])
         assert preset.description in line
-        assert ("not playable yet" in line) == (name not in PLAYABLE_PRESETS)
+        # the mark asks the engine: every playable preset (and Warsaw, played by its own
+        # state) has none
+        refused = bool(RuleSet.preset(name, players=PRESETS[name].players[0]).problems())
+        assert ("not playable yet" in line) == refused
+        assert not refused or name not in PLAYABLE_PRESETS
     lines = params_part.splitlines()
     for param in PARAMETERS:
         line = next(line for line in lines if line.split()[:1] == [param.name])
