@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from .actions import WELI_AS, Action, ActionKind, Event, EventKind, IllegalAction
 from .beats import WELI, build_beats, weli_beats, weli_tables
-from .cards import card_text, mask_of
+from .cards import bits, card_text, mask_of
 from .deal import Dealt, SeedStream
 from .state import ATTACK, COVER, P_PLAY, SHOW, TAKE, TRANSFER, GameState, _mk, _replenish_order
 
@@ -89,7 +89,7 @@ class HouseState(GameState):
             if six >= 0:
                 out.append(_mk(Action, (p, SWAP_SIX, (six,))))
         if cfg.poker and p == self.attacker and self._poker_room() > 0:
-            cards = [c for c in range(192) if (hand >> c) & 1]
+            cards = bits(hand)
             out += [_mk(Action, (p, POKER, (c,))) for c in cards]
             if self._poker_room() > 1:
                 out += [_mk(Action, (p, POKER, (a, b))) for i, a in enumerate(cards)
@@ -226,7 +226,7 @@ class HouseState(GameState):
         if kind is POKER:
             self.version += 1
             return self._poker(p, cards)
-        if cards and cards[-1] >= WELI_AS or any(c >= WELI_AS for c in cards):
+        if self.cfg.weli and any(c >= WELI_AS for c in cards):
             virtual = next(c for c in cards if c >= WELI_AS)
             cards = tuple(WELI if c == virtual else c for c in cards)
             if kind is ATTACK or kind is TRANSFER:

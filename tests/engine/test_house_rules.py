@@ -144,9 +144,16 @@ def test_poker_needs_more_in_the_stock_than_the_turn_up_and_three_per_deal():
     s = pos(rules={"poker": True}, hands=["7h 9c 10s", "6s 8s Js"], trump="d", attacker=0,
             stock="Ah Ad")
     assert "p 7h" in texts(s, 0) and "p 7h 9c" not in texts(s, 0)
-    s.poker_left = 0
-    s._lc_key = -1
-    assert not any(t.startswith("p ") for t in texts(s, 0))
+    only_turnup = pos(rules={"poker": True}, hands=["7h 9c 10s", "6s 8s Js"], trump="d",
+                      attacker=0, stock="Ad")
+    assert not any(t.startswith("p ") for t in texts(only_turnup, 0))
+    most = 0
+    for seed in range(30):  # random play swaps whenever it likes: never a fourth time
+        _, actions = play_random_game(RuleSet(poker=True, players=2), seed)
+        swaps = sum(a.kind is ActionKind.POKER for a in actions)
+        assert swaps <= 3
+        most = max(most, swaps)
+    assert most == 3
 
 
 def test_jokers_beat_their_colour_even_trumps_and_cannot_be_beaten():
