@@ -48,6 +48,12 @@ def rules_text() -> str:
         # Asking the engine (not a fixed list) keeps this honest as more games land.
         note = "  [not playable yet]" if RuleSet.preset(name).problems() else ""
         lines.append(f"  {name:<{width}}  {lo}-{hi} players. {preset.description}{note}")
+    from bot.engine.rules import HOUSE_RULES
+
+    lines += ["", "House rules (--rule NAME=VALUE on any preset where they make sense; "
+              "`durak simulate --random-house-rules` plays a random valid mix per game):",
+              "  " + ", ".join(f"{name}={'/'.join(_show(v) for v in values)}"
+                              for name, values in HOUSE_RULES)]
     lines += ["", "Parameters (--rule NAME=VALUE; defaults are the podkidnoy preset):", ""]
     rows = [(p.name, _show(p.default), _allowed(p.allowed), p.help) for p in PARAMETERS]
     name_w = max(len(r[0]) for r in rows)

@@ -56,3 +56,11 @@ def test_a_failure_prints_that_games_house_rules(monkeypatch):
     actions = json.loads(re.search(r"^actions \(\d+\): (.*)$", r.err, re.M).group(1))
     assert GameState.replay(rules, 3, actions).to_dict() == seen["state"]
     assert rules == RuleSet.from_dict(seen["state"]["rules"])
+
+
+def test_rules_lists_the_house_rules():
+    r = run_cli("rules")
+    assert r.code == 0
+    house = r.out.partition("House rules")[2].partition("Parameters")[0]
+    for name in ("spades_by_spades=true", "fallen_ace=trump/every_suit", "jokers=2", "weli=true"):
+        assert name in house
