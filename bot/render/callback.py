@@ -38,7 +38,7 @@ BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_GAME_ID = 36**13 - 1  # > 2**63: any BIGINT id fits
 MAX_VERSION = 36**6 - 1  # two billion actions; a deal has a few hundred
 TOKEN = re.compile(r"[A-Za-z0-9_:=+\-]{1,48}")
-MOVE_TEXT = re.compile(r"[a-z](?: [0-9A-Za-z*.]{2,6}){0,40}")
+MOVE_TEXT = re.compile(r"[a-z](?: [0-9A-Za-z*.>]{2,6}){0,40}")  # ">": the weli 6d>s
 LOBBY_ACTIONS = frozenset({"join", "leave", "add_ai", "settings", "start", "cancel", "back"})
 
 

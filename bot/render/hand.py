@@ -23,6 +23,7 @@ from __future__ import annotations
 from bot.engine import ActionKind
 from bot.i18n import t
 
+from .actions import WELI, WELI_AS, weli_label
 from .callback import encode_game_ui, encode_move
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
@@ -34,23 +35,25 @@ CARD_ROW = 6
 def _played_card(action) -> int | None:
     kind, cards = action.kind, action.cards
     if kind is ActionKind.ATTACK and len(cards) == 1:
-        return cards[0]
-    if kind is ActionKind.COVER:
-        return cards[1]
-    if kind in (ActionKind.TRANSFER, ActionKind.SHOW):
-        return cards[0]
-    return None
+        card = cards[0]
+    elif kind is ActionKind.COVER:
+        card = cards[1]
+    elif kind in (ActionKind.TRANSFER, ActionKind.SHOW):
+        card = cards[0]
+    else:
+        return None
+    return WELI if card >= WELI_AS else card  # the weli's named-suit plays: one card button
 
 
 def _choice_label(locale: str, action) -> str:
     kind, cards = action.kind, action.cards
     if kind is ActionKind.COVER:
-        return t(locale, "btn.cover_on", card=card_label(cards[1]), target=card_label(cards[0]))
+        return t(locale, "btn.cover_on", card=weli_label(cards[1]), target=card_label(cards[0]))
     if kind is ActionKind.TRANSFER:
-        return t(locale, "btn.transfer_with", card=card_label(cards[0]))
+        return t(locale, "btn.transfer_with", card=weli_label(cards[0]))
     if kind is ActionKind.SHOW:
         return t(locale, "btn.show_with", card=card_label(cards[0]))
-    return t(locale, "btn.attack_with", card=card_label(cards[0]))
+    return t(locale, "btn.attack_with", card=weli_label(cards[0]))
 
 
 def _pass_label(locale: str, view) -> str:
@@ -112,13 +115,17 @@ def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | Non
         buttons.append((card_label(card), data))
     rows.extend(rows_of(buttons, CARD_ROW))
     if multi:
-        rows.extend(rows_of([(cards_text(a.cards, sort=False), encode_move(game, version, a.text()))
+        rows.extend(rows_of([(" ".join(weli_label(c) for c in a.cards),
+                              encode_move(game, version, a.text()))
                              for _, a in sorted(multi.items())], 3))
     labels = {ActionKind.TAKE: t(locale, "btn.take"), ActionKind.PASS: _pass_label(locale, view),
               ActionKind.EXCHANGE: t(locale, "btn.exchange"),
-              ActionKind.KEEP: t(locale, "btn.keep")}
+              ActionKind.KEEP: t(locale, "btn.keep"), ActionKind.DONE: t(locale, "btn.done")}
     extra = [(labels[a.kind], encode_move(game, version, a.text())) for a in others
              if a.kind in labels]
+    # issue 3: the trump-six swap as "⇄ 6♥"; poker swaps have no buttons yet (typed moves)
+    extra += [("⇄ " + card_label(a.cards[0]), encode_move(game, version, a.text()))
+              for a in others if a.kind is ActionKind.SWAP_SIX]
     if hint and legal:
         extra.append((t(locale, "btn.hint"), encode_game_ui(game, version, "hint")))
     if extra:
