@@ -305,3 +305,15 @@ def test_house_states_round_trip_through_json_mid_deal():
                            for p in range(3))
                 checked += 1
     assert checked > 50
+
+
+def test_jokers_are_not_trumps_for_the_first_attacker():
+    # nobody holds a spade but seat 2 holds the black joker: left of the dealer leads
+    s = pos(rules={"jokers": 2, "deck": 52}, hands=["2h 3h", "4h 5h", "*b 6h"], trump="s",
+            attacker=0, stock="As", dealer=0)
+    s._choose_first_attacker()  # RULES.md deal step 5, on these hands
+    assert s.attacker == 1
+    with_trump = pos(rules={"jokers": 2, "deck": 52}, hands=["2h 3h", "4h 5h", "*b 6s"],
+                     trump="s", attacker=0, stock="As", dealer=0)
+    with_trump._choose_first_attacker()
+    assert with_trump.attacker == 2
