@@ -51,6 +51,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await help_command(update, context)
         return
     await svc.chats.remember_user(user.id, display_name(user), user.language_code)
+    svc.runtime.user_returned(user.id)
     locale = await chat_locale(context, update)
     payload = (context.args or [""])[0]
     if payload.startswith("j") and payload[1:].isdigit():

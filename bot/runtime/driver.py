@@ -101,6 +101,8 @@ class GameRuntime:
         for game_id in await self.chats.running_games():
             try:
                 display = await self._load_display(game_id)
+                if display.table_msg is None:  # stopped before its messages were sent
+                    await self._post_messages(display, None)
                 self._request_render(display)
                 self._schedule_computer(display)
             except Exception:
@@ -135,18 +137,8 @@ class GameRuntime:
         return display
 
     async def _timer_on(self, game_id: int) -> bool:
-        settings = await self.games_settings(game_id)
+        settings = await self.chats.game_settings(game_id)
         return int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS
-
-    async def games_settings(self, game_id: int) -> dict:
-        from sqlalchemy import select
-
-        from bot.storage.models import Game
-
-        async with self.games.db.read() as s:
-            value = (await s.execute(select(Game.settings).where(Game.id == game_id))
-                     ).scalar_one_or_none()
-        return dict(value or {})
 
     async def _chat_title(self, chat_id: int) -> str:
         try:
@@ -166,7 +158,15 @@ class GameRuntime:
         """Show a deal that just started: the table (solo: ``message_id`` is reused), every
         person's hand, then let the computers move."""
         display = await self._load_display(started.game_id, group_title=group_title)
-        snap = await self.games.snapshot(started.game_id)
+        await self._post_messages(display, message_id)
+        self._request_render(display)
+        self._schedule_computer(display)
+        return display
+
+    async def _post_messages(self, display: Display, message_id: int | None) -> None:
+        """Send the table and every hand (solo: reuse ``message_id`` when given) and store
+        their ids, so a restart finds them."""
+        snap = await self.games.snapshot(display.game_id)
         if display.solo_seat is not None:
             if message_id is None:
                 message_id = await self._send(display, display.chat_id,
@@ -188,11 +188,8 @@ class GameRuntime:
                     display.shown[seat] = screen
                     display.signature[seat] = signature
                     display.rendered_version[seat] = snap.version
-        await self.games.set_messages(started.game_id, table_message_id=display.table_msg,
+        await self.games.set_messages(display.game_id, table_message_id=display.table_msg,
                                       hand_message_ids=display.hand_msgs)
-        self._request_render(display)
-        self._schedule_computer(display)
-        return display
 
     async def _send(self, display: Display, chat_id: int, screen: Screen) -> int | None:
         try:
@@ -311,7 +308,10 @@ class GameRuntime:
             if display.signature.get(seat) == signature and seat in display.hand_msgs:
                 continue
             message_id = display.hand_msgs.get(seat)
-            if message_id is None or seat in display.notes.blocked:
+            if seat in display.notes.blocked:
+                continue
+            if message_id is None:  # never delivered (403 at the start): try again now
+                await self._deliver_hand(display, seat, screen, signature, snap.version)
                 continue
             if display.shown.get(seat) != screen and not await self._edit_for(
                     display, seat, message_id, screen):
@@ -323,6 +323,22 @@ class GameRuntime:
         if display.table_msg and display.shown.get("table") != table:
             if await messaging.edit(self.bot, display.chat_id, display.table_msg, table):
                 display.shown["table"] = table
+
+    async def _deliver_hand(self, display: Display, seat: int, screen: Screen,
+                            signature: Screen, version: int) -> bool:
+        try:
+            message_id = await messaging.send(self.bot, self._user_of(display, seat), screen)
+        except messaging.Unreachable:
+            display.notes.blocked.add(seat)
+            return False
+        if message_id is None:
+            return False
+        display.hand_msgs[seat] = message_id
+        display.shown[seat] = screen
+        display.signature[seat] = signature
+        display.rendered_version[seat] = version
+        await self.games.set_messages(display.game_id, hand_message_ids=display.hand_msgs)
+        return True
 
     async def _edit_for(self, display: Display, seat: int, message_id: int,
                         screen: Screen) -> bool:
@@ -367,6 +383,15 @@ class GameRuntime:
         display.notes.blocked.discard(seat) if seat is not None else None
         self.apply_result(display, result)
         return None
+
+    def user_returned(self, user_id: int) -> None:
+        """The user wrote to the bot privately again: their hands can be delivered again."""
+        for display in list(self.displays.values()):
+            seat = display.seat_of(user_id)
+            if seat is not None and seat in display.notes.blocked:
+                display.notes.blocked.discard(seat)
+                display.signature.pop(seat, None)
+                self._request_render(display)
 
     async def _illegal_reason(self, game_id: int, user_id: int) -> str:
         try:

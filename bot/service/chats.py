@@ -87,6 +87,12 @@ class ChatService:
                 Game.status, Game.state, Game.turn_deadline, Game.table_message_id,
                 Game.hand_message_ids).where(Game.id == game_id))).first()
 
+    async def game_settings(self, game_id: int) -> dict:
+        async with self.db.read() as s:
+            value = (await s.execute(select(Game.settings).where(Game.id == game_id))
+                     ).scalar_one_or_none()
+        return dict(value or {})
+
     async def game_host(self, game_id: int) -> int | None:
         async with self.db.read() as s:
             return (await s.execute(select(Game.host_id).where(Game.id == game_id))

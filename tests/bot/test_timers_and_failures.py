@@ -3,7 +3,15 @@ takeover after two timeouts, a player who blocked the bot, and a restart mid-gam
 
 from __future__ import annotations
 
-from playing import hand_message, move_log, press_first_accepted, start_group_game
+import asyncio
+
+from playing import (
+    assert_shows_own_hand,
+    hand_message,
+    move_log,
+    press_first_accepted,
+    start_group_game,
+)
 
 
 async def timeout_round(fakebot, world, game_id):
@@ -14,7 +22,8 @@ async def timeout_round(fakebot, world, game_id):
     async def moved():
         return (await world.services.games.snapshot(game_id)).version > before
 
-    for _ in range(100):
+    deadline = asyncio.get_running_loop().time() + 20
+    while asyncio.get_running_loop().time() < deadline:
         if await moved():
             return
         await fakebot.settle(0.03)
@@ -43,7 +52,8 @@ async def test_timeouts_play_the_default_then_a_computer_takes_over(fakebot, bot
     taken = [s for s in snap.seats if s.taken_over]
     assert taken, "two timeouts in a row must hand the seat to a computer"
     await fakebot.wait_for(lambda: "a computer plays this seat" in table.text, 10, "the note")
-    for _ in range(100):
+    deadline = asyncio.get_running_loop().time() + 20  # the first search spawns a worker
+    while asyncio.get_running_loop().time() < deadline:
         log = await move_log(bot_world, game_id)
         snap = await games.snapshot(game_id)
         if any(m.cause == "computer" and m.seat == taken[0].seat for m in log) or \
@@ -76,6 +86,11 @@ async def test_a_player_who_blocked_the_bot_is_named_and_the_timer_plays(fakebot
         table.text
     assert fakebot.requests("editMessageText", bob.id, ok=False)[0].error_code == 403
     assert fakebot.send_count(group) == 2
+    # Bob opens the chat again: the note goes and his hand follows the game again.
+    await fakebot.user_starts_bot(bob)
+    await fakebot.wait_for(lambda: "Bob cannot receive" not in table.text, 10, "the note")
+    await assert_shows_own_hand(fakebot, bot_world, game_id, bob,
+                                lambda: hand_message(fakebot, bob))
 
 
 async def test_restart_mid_game_continues_on_the_same_messages(fakebot, bot_world):
