@@ -1,6 +1,7 @@
 """Benchmark the Telegram layer: the real Application against the fake Bot API server.
 
     .venv/bin/python scripts/bench_bot.py [--games 200] [--seconds 60] [--coalesce 0.25]
+        [--mode group|solo] [--pg-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
 
 N two-player group games (``--mode solo``: N solo games, a person against a computer
 player, table and hand in one message) run at the same time; scripted users press the
@@ -134,13 +135,50 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
     await app.shutdown()
 
 
-async def main(games: int, seconds: float, coalesce: float, mode: str = "group") -> dict:
+async def fresh_postgres(server_url: str) -> tuple[str, str]:
+    """A new, migrated PostgreSQL database on the server of ``server_url``: (url, name)."""
+    import uuid
+
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.storage.database import Database
+    from bot.storage.migrate import upgrade
+
+    name = f"durak_bench_{uuid.uuid4().hex[:8]}"
+    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'CREATE DATABASE "{name}"'))
+    await admin.dispose()
+    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    db = Database(url)
+    await upgrade(db)
+    await db.dispose()
+    return url, name
+
+
+async def drop_postgres(server_url: str, name: str) -> None:
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    await admin.dispose()
+
+
+async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
+               pg_url: str | None = None) -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
     fake = FakeBotServer(group_rate=None)
     await fake.start()
     tmp = tempfile.mkdtemp(prefix="bench-bot-")
     db_url = f"sqlite+aiosqlite:///{tmp}/bench.db"
+    pg_name = None
+    if pg_url:
+        db_url, pg_name = await fresh_postgres(pg_url)
     out_path = f"{tmp}/timings.json"
     bot = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
@@ -194,6 +232,8 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group")
     group_edits = [len([c for c in fake.calls if c.chat_id == gid
                         and c.method.lower() == "editmessagetext"]) for gid in finished]
     await fake.stop()
+    if pg_name:
+        await drop_postgres(pg_url, pg_name)
     return {
         "games": games, "finished_games": len(finished), "seconds": round(elapsed, 1),
         "actions": actions, "actions_per_second": round(actions / max(elapsed, 1e-9), 1),
@@ -205,6 +245,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group")
         "chat_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
         "chat_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
         "edit_coalesce_s": coalesce, "mode": mode,
+        "database": "postgresql" if pg_url else "sqlite",
     }
 
 
@@ -248,6 +289,9 @@ if __name__ == "__main__":
     parser.add_argument("--coalesce", type=float, default=0.25)
     parser.add_argument("--mode", choices=("group", "solo"), default="group",
                         help="group: two people per group; solo: a person against a computer")
+    parser.add_argument("--pg-url", default=None,
+                        help="PostgreSQL server URL (e.g. postgresql+asyncpg://postgres@"
+                             "127.0.0.1/postgres): run on a fresh database there, not SQLite")
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce, args.mode)),
-                     indent=2))
+    print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce, args.mode,
+                                      args.pg_url)), indent=2))
