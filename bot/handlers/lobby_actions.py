@@ -14,13 +14,15 @@ from __future__ import annotations
 import logging
 
 from bot.engine import RuleSet
+from bot.i18n import locale_for, t
 from bot.render.lobby import lobby_screen, solo_setup_screen
 from bot.render.names import member_names
+from bot.render.screen import Screen
 from bot.runtime import messaging
 from bot.service import settings as game_settings
 from bot.service.errors import LobbyError, NotAllowed, NotFound, ServiceError, StaleVersion
 
-from .context import is_admin, services
+from .context import display_name, is_admin, services
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +60,10 @@ async def redraw(context, lobby_id: int) -> None:
 
 async def lobby_view(context, lobby):
     svc = services(context)
-    from bot.i18n import locale_for
-
     locale = locale_for(await svc.chats.language(lobby.chat_id))
     if lobby.chat_id > 0:
+        if lobby.status != "open":
+            return Screen(t(locale, "solo.title") + "\n" + t(locale, "lobby.closed"))
         return solo_setup_screen(locale, lobby)
     pending = {uid for lid, uid in svc.pending if lid == lobby.lobby_id}
     prefs = await svc.chats.preferences(lobby.chat_id)
@@ -86,8 +88,6 @@ async def can_message(context, user_id: int) -> bool:
 async def join(context, lobby_id: int, user) -> tuple[str | None, bool]:
     """(refusal key, needs the private chat first)."""
     svc = services(context)
-    from .context import display_name
-
     try:
         await svc.lobbies.join(lobby_id, user.id, display_name(user), user.language_code)
     except ServiceError as exc:

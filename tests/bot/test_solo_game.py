@@ -55,3 +55,24 @@ async def test_solo_game_against_one_computer_is_played_to_the_result(fakebot, b
     assert (await fakebot.wait_for_answer(query)).get("text") is None
     await fakebot.wait_for(lambda: "deal 2" in setup.text, 5, "deal 2")
     assert fakebot.send_count(chat) == 1
+
+
+async def test_solo_setup_can_be_cancelled_and_reopened(fakebot, bot_world):
+    await bot_world.start()
+    erin = fakebot.add_user("Erin", language_code="ru")
+    chat = fakebot.private_chat(erin)
+    await fakebot.user_sends(erin, chat, "/play")
+    setup = await fakebot.wait_for_message(chat, lambda m: "Начать" in m.button_texts())
+    assert setup.text.startswith("Игра с компьютером")
+    for count in ("3", "5"):
+        await fakebot.wait_for_answer(await fakebot.user_presses(erin, setup, count))
+        await fakebot.wait_for(lambda c=count: f"✓ {c}" in setup.button_texts(), 10, count)
+    lobby_id = await bot_world.services.chats.open_lobby(chat.id)
+    lobby = await bot_world.services.lobbies.get(lobby_id)
+    assert [m.computer_strength for m in lobby.members if m.user_id is None] == ["normal"] * 5
+    await fakebot.wait_for_answer(await fakebot.user_presses(erin, setup, "Отменить"))
+    await fakebot.wait_for(lambda: "Набор закрыт." in setup.text and not setup.buttons, 10,
+                           "closed")
+    await fakebot.user_sends(erin, chat, "/play")
+    await fakebot.wait_for_message(chat, lambda m: "Начать" in m.button_texts(),
+                                   after=setup.message_id)
