@@ -5,8 +5,13 @@ apply/apply_unchecked, clone, is_over, outcome, view, to_dict/from_dict, version
 next_deal); ``GameState.new`` hands out a ``WarsawState`` when ``on_fail=warsaw``.
 
 An attack runs in phases. ``stage`` says who is asked:
-- ``lead``: phase 1, the principal attacker leads (``a 4h 4d 7s 7c``, lead=warsaw_pairs);
-  then the cards lying in front of them (lost last attack) are picked up.
+- ``lead``: phase 1, the principal attacker builds the lead one card per action
+  (``a 4h``, ``a 4d``, ...; lead=warsaw_pairs) and closes it with ``d``. The staged cards
+  lie on the table (``attacks``; everyone sees them) but cannot be covered until the lead
+  is closed. A card may be added only while the staged cards can still end as a legal lead
+  within the defender's hand (warsaw_leads.py has the exact test); ``d`` is legal only
+  when the staged cards are a legal lead. Once closed, the cards lying in front of the
+  leader (lost last attack) are picked up.
 - ``defend``: the defender covers every card of the phase (``c 7h 9h`` one at a time) or
   gives up (``t``).
 - ``add``: a later phase. In turn (principal attacker, then clockwise from the defender's
@@ -16,10 +21,20 @@ The trump-two exchange is asked (``e`` / ``k``) while replenishing: ``phase`` is
 ``exchange`` and ``exchange_holder`` the seat asked.
 
 Decisions where RULES.md and seed 002 are silent (also in the tests):
+- The lead is built card by card (a whole lead as one action would mean listing every
+  legal lead: 4 million for a 28-card hand of two packs against a 12-card defender, and no
+  keyboard can offer that). A staged card is on the table and cannot be taken back. The
+  lead closes by itself when the staged cards are a legal lead and no card can be added
+  (the limit is reached or nothing more fits), as a later-phase turn ends by itself.
+  A several-card ``a`` in the lead is refused: one card per action, then ``d``.
 - Later phases: one card per action, ``p`` ends the turn; a seat is skipped when it holds
   no card of a leadable rank or when the phase already holds as many cards as the
   defender; a turn ends by itself when the seat has nothing more to lead.
 - The defender may give up at any moment of their turn, also after covering some cards.
+- The defender covers the led cards in the order they lie on the table (the legal covers
+  are the beaters of the first uncovered card: O(hand) actions, not led x hand pairs).
+  No option is lost: every card must be covered before anything else happens, any final
+  assignment of covers is reachable in that order, and giving up returns every cover.
 - The exchange card is the deck's lowest trump (the 2 with 52 cards; the 6 if a group
   plays 36 cards), only from the hand (cards in front are on the table), the first
   pack's copy first; it is not offered when the turn-up itself is a trump of that rank
@@ -56,13 +71,14 @@ from .deal import deal
 from .outcome import Outcome
 from .rules import RuleSet
 from .state import PASS_ACTION, SINGLE_ATTACK, TAKE_ACTION, Phase
-from .warsaw_leads import warsaw_pairs_check, warsaw_pairs_enum
+from .warsaw_leads import addable_lead_cards, lead_add_problem, rank_parity, warsaw_pairs_check
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
-EXCHANGE, KEEP = ActionKind.EXCHANGE, ActionKind.KEEP
+EXCHANGE, KEEP, DONE = ActionKind.EXCHANGE, ActionKind.KEEP, ActionKind.DONE
 P_EXCHANGE, P_PLAY, P_OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
 LEAD, ADD, DEFEND = "lead", "add", "defend"
 _mk = tuple.__new__
+DONE_ACTION = [_mk(Action, (p, DONE, ())) for p in range(16)]
 
 
 def rank_set_mask(ranks: int) -> int:
@@ -82,7 +98,8 @@ class WarsawState:
                  "defender", "stage", "phase_starts", "attacks", "covers", "attack_by",
                  "n_unc", "lead_ranks", "order", "order_pos", "passed", "capacity", "beaten",
                  "phase", "exchange_holder", "queue", "outcome", "version", "attack_no",
-                 "later_deal", "prev_fool", "first_attacker_seat", "history", "_lc_key", "_lc")
+                 "later_deal", "prev_fool", "first_attacker_seat", "history", "_lc_key", "_lc",
+                 "_la_key", "_la")
     rules: RuleSet
     beaters: list[int]
     deck_mask: int
@@ -123,6 +140,8 @@ class WarsawState:
     history: dict[str, int]   # stock gone: attack-start positions since the last beat-off
     _lc_key: int
     _lc: list[Action]
+    _la_key: int              # version for which ``_la`` (the addable lead cards) holds
+    _la: int
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -157,7 +176,7 @@ class WarsawState:
         s.outcome, s.version, s.attack_no = None, 0, 0
         s.later_deal, s.prev_fool, s.first_attacker_seat = False, None, 0
         s.history = {}
-        s._lc_key, s._lc = -1, []
+        s._lc_key, s._lc, s._la_key, s._la = -1, [], -1, 0
         return s
 
     def _first_attacker(self) -> int:
@@ -223,6 +242,23 @@ class WarsawState:
             return 0
         return self.hands[seat] & rank_set_mask(self.lead_ranks)
 
+    def lead_is_complete(self) -> bool:
+        """Phase 1: the staged cards are a legal lead (``d`` may close it)."""
+        return bool(self.attacks) and rank_parity(self.attacks).bit_count() <= 1
+
+    def _lead_addable(self) -> int:
+        """Phase 1: mask of the leader's cards that may join the staged lead (cached per
+        version: asked when a card is staged and again for the legal list)."""
+        if self._la_key != self.version:
+            self._la_key = self.version
+            self._la = addable_lead_cards(self.attacks, self.hands[self.attacker],
+                                          self.capacity)
+        return self._la
+
+    def _next_to_cover(self) -> int:
+        """Index in ``attacks`` of the first uncovered card of the current phase."""
+        return self.covers.index(-1, self.phase_starts[-1])
+
     def _legal_list(self, p: int) -> list[Action]:
         key = self.version * 16 + p
         if self._lc_key == key:
@@ -236,15 +272,15 @@ class WarsawState:
             stage = self.stage
             if stage == LEAD:
                 if p == self.attacker:
-                    out = warsaw_pairs_enum(self.hands[p], self.capacity, SINGLE_ATTACK[p])
+                    singles = SINGLE_ATTACK[p]
+                    out = [singles[c] for c in bits(self._lead_addable())]
+                    if self.lead_is_complete():
+                        out.append(DONE_ACTION[p])
             elif stage == DEFEND:
                 if p == self.defender:
-                    hand, beaters = self.hands[p], self.beaters
-                    start = self.phase_starts[-1]
-                    for a, c in zip(self.attacks[start:], self.covers[start:], strict=True):
-                        if c < 0:
-                            out.extend(_mk(Action, (p, COVER, (a, b)))
-                                       for b in bits(hand & beaters[a]))
+                    a = self.attacks[self._next_to_cover()]
+                    out = [_mk(Action, (p, COVER, (a, b)))
+                           for b in bits(self.hands[p] & self.beaters[a])]
                     out.append(TAKE_ACTION[p])
             elif p == self.order[self.order_pos]:  # ADD
                 singles = SINGLE_ATTACK[p]
@@ -273,16 +309,22 @@ class WarsawState:
         return (self.order[self.order_pos],)
 
     def default_action(self, player: int) -> Action | None:
-        """The timeout move: keep / the lowest single-card lead / give up / end the turn."""
+        """The timeout move: keep / the lead built progressively (the lowest single card,
+        then ``d``; with staged cards that are no legal lead yet, the lowest card that pairs
+        one of the odd ranks) / give up / end the turn."""
         if player not in self.waiting_on():
             return None
         if self.phase is P_EXCHANGE:
             return Action(player, KEEP, ())
         if self.stage == LEAD:
+            if self.lead_is_complete():
+                return DONE_ACTION[player]
             trump = self.trump
-            low = min(bits(self.hands[player]),
-                      key=lambda c: ((c >> 4) & 3 == trump, c & 15, c))
-            return Action(player, ATTACK, (low,))
+            pool = self.hands[player]
+            if self.attacks:  # completable by the add rule: some odd rank has a partner
+                pool &= self._lead_addable() & rank_set_mask(rank_parity(self.attacks))
+            low = min(bits(pool), key=lambda c: ((c >> 4) & 3 == trump, c & 15, c))
+            return SINGLE_ATTACK[player][low]
         if self.stage == DEFEND:
             return Action(player, TAKE, ())
         return Action(player, PASS, ())
@@ -314,6 +356,8 @@ class WarsawState:
             return self._next_leader(self.order_pos + 1)
         if kind is TAKE:
             return self._end_attack(given_up=True)
+        if kind is DONE:
+            return self._close_lead(p)
         if kind is EXCHANGE:
             events = [self._exchange(p)]
         else:  # KEEP
@@ -331,14 +375,20 @@ class WarsawState:
             self.attack_by.append(p)
         self.hands[p] = hand
         self.n_unc += len(cards)
-        if self.stage == LEAD:  # phase 1: the lead is made, now the cards in front are lifted
-            self.stage = DEFEND
-            if self.front[p]:
-                return (self._pick_up(p),)
+        if self.stage == LEAD:  # phase 1: closes by itself once nothing more can join
+            if not self._lead_addable() and self.lead_is_complete():
+                return self._close_lead(p)
             return ()
         if self._room() <= 0 or not self._addable(p):  # nothing more to lead: turn over
             self.passed |= 1 << p
             return self._next_leader(self.order_pos + 1)
+        return ()
+
+    def _close_lead(self, p: int) -> tuple[Event, ...]:
+        """Phase 1's lead is made: the defender answers; the leader lifts the cards in front."""
+        self.stage = DEFEND
+        if self.front[p]:
+            return (self._pick_up(p),)
         return ()
 
     def _next_leader(self, start: int) -> tuple[Event, ...]:
@@ -530,7 +580,7 @@ class WarsawState:
             raise IllegalAction("the trump two is exchanged only at your turn to replenish, "
                                 "holding it, with another card in the stock, after you beat "
                                 "off an attack this deal")
-        if kind not in (ATTACK, COVER, TAKE, PASS):
+        if kind not in (ATTACK, COVER, TAKE, PASS, DONE):
             raise IllegalAction(f"Warsaw (duren_piatkowy) has no {kind.name.lower()} action")
         for c in (cards[1:] if kind is COVER else cards):
             if not (self.hands[p] >> c) & 1:
@@ -543,6 +593,9 @@ class WarsawState:
             self._check_lead(p, cards)
         elif kind is COVER:
             if p != self.defender or stage != DEFEND:
+                if p == self.defender and stage == LEAD:
+                    raise IllegalAction("the lead is still being built: cover once the "
+                                        "principal attacker closes it (d)")
                 raise IllegalAction("only the defender covers, once the phase is led")
             if len(cards) != 2:
                 raise IllegalAction("cover names the led card and the covering card")
@@ -552,13 +605,29 @@ class WarsawState:
                 raise IllegalAction(f"{card_text(a)} is not led in this phase")
             if self.covers[self.attacks.index(a, start)] >= 0:
                 raise IllegalAction(f"{card_text(a)} is already covered")
+            first = self.attacks[self._next_to_cover()]
+            if a != first:
+                raise IllegalAction(f"cover the led cards in the order they lie: "
+                                    f"{card_text(first)} first")
             if not (self.beaters[a] >> c) & 1:
                 raise IllegalAction(f"{card_text(c)} does not beat {card_text(a)}: same suit "
                                     "and higher rank, or a trump on a non-trump")
+        elif kind is DONE:
+            if stage != LEAD or p != self.attacker:
+                raise IllegalAction("d closes the first-phase lead: only the principal attacker, "
+                                    "while building it")
+            if cards:
+                raise IllegalAction("d names no card")
+            reason = warsaw_pairs_check(tuple(self.attacks), self.capacity)
+            if reason:
+                raise IllegalAction(reason)
         elif kind is TAKE:
             if p != self.defender:
                 raise IllegalAction("only the defender gives up")
             if stage != DEFEND:
+                if stage == LEAD:
+                    raise IllegalAction("the lead is still being built: cover or give up once "
+                                        "the principal attacker closes it")
                 raise IllegalAction("give up when it is your turn to cover")
         else:  # PASS
             if stage != ADD or p != self.order[self.order_pos]:
@@ -571,7 +640,10 @@ class WarsawState:
         if stage == LEAD:
             if p != self.attacker:
                 raise IllegalAction("the principal attacker leads the first phase")
-            reason = warsaw_pairs_check(cards, self.capacity)
+            if len(cards) != 1:
+                raise IllegalAction("build the lead one card at a time (a 7h), then close it "
+                                    "with d")
+            reason = lead_add_problem(self.attacks, self.hands[p], cards[0], self.capacity)
             if reason:
                 raise IllegalAction(reason)
             return
@@ -602,7 +674,7 @@ class WarsawState:
                      "attack_by", "queue"):
             setattr(s, name, getattr(self, name)[:])
         s.history = dict(self.history)
-        s._lc_key, s._lc = -1, []
+        s._lc_key, s._lc, s._la_key, s._la = -1, [], -1, 0
         return s
 
     @classmethod

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import bits, card_text
-from .warsaw_leads import odd_ranks
+from .warsaw_leads import odd_ranks, rank_parity
 
 if TYPE_CHECKING:
     from .warsaw import WarsawState
@@ -96,15 +96,37 @@ def check_warsaw_invariants(s: WarsawState) -> list[str]:
             for c in s.attacks[start:]:
                 if not (rank_set_mask(s.lead_ranks) >> c) & 1:
                     problems.append(f"{card_text(c)} led off the covered ranks")
-        if s.stage == LEAD and s.attacks:
-            problems.append("cards on the table before the lead")
+        if s.stage == LEAD and s.attacks:  # the lead being built, card by card
+            problems += _staged_lead_problems(s)
         for x in range(s.n):
             if s.front[x] and not (x == s.attacker and s.stage == LEAD):
                 problems.append(f"seat {x} still has cards in front after the lead")
         if s.stage == LEAD:
             for x in range(s.n):
-                if s.stock and held[x] < s.hand_size:
+                staged = len(s.attacks) if x == s.attacker else 0
+                if s.stock and held[x] + staged < s.hand_size:
                     problems.append(f"seat {x} was not replenished")
                 if not s.stock and not held[x]:
                     problems.append(f"seat {x} is out, the stock is empty, the deal goes on")
     return problems
+
+
+def _staged_lead_problems(s: WarsawState) -> list[str]:
+    """Phase 1 while the leader stages cards: theirs, uncovered, within the limit, and still
+    completable to a legal lead (otherwise the leader could get stuck)."""
+    out = []
+    if len(s.phase_starts) != 1:
+        out.append("cards staged as a lead in a later phase")
+    if any(x != s.attacker for x in s.attack_by):
+        out.append("a staged lead card is not the principal attacker's")
+    if any(c >= 0 for c in s.covers):
+        out.append("a card of a lead still being built is covered")
+    parity = rank_parity(s.attacks)
+    partners = 0
+    for c in bits(s.hands[s.attacker]):
+        partners |= 1 << (c & 15)
+    odd = parity.bit_count()
+    need = odd - 1 if odd else 0
+    if need > (parity & partners).bit_count() or len(s.attacks) + need > s.capacity:
+        out.append("the staged lead can no longer end as a legal lead")
+    return out

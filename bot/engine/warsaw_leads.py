@@ -5,13 +5,28 @@ pairs plus one extra card. Equivalently: at most one rank appears an odd number 
 (9 9 6 6 6 = a pair of nines, a pair of sixes and one six over; 5 5 5 5 = two pairs).
 With several packs identical cards are distinct ids, so two 7♥ make a pair like any two
 sevens. Registered in ``leads.LEADS`` under the usual (enumerate, check) signature.
+
+``WarsawState`` does not list whole leads (a 28-card hand of two packs against a 12-card
+defender has 4,162,675 of them): the leader builds the lead one card at a time and closes
+it with ``d``. A card may be added only while the staged cards can still end as a legal
+lead (``lead_add_problem`` / ``addable_lead_cards``):
+
+    after adding, let odd = the ranks with an odd count among the staged cards. All but
+    one of them must get one more card (a card added to an odd rank makes it even; adding
+    to any other rank only makes things worse), so the lead can still be completed iff
+    odd - 1 <= the number of those odd ranks of which the leader still holds a card, and
+    staged + (odd - 1) <= limit.
+
+The condition depends only on ranks, so the test runs per rank: O(13) per position and
+the legal adds are O(hand size). ``warsaw_pairs_enum`` (every whole lead) stays for the
+``LEADS`` registry and the brute-force tests.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import bits
+from .cards import RANK_MASKS, RANK_TEXT, bits, card_text
 
 _mk = tuple.__new__
 
@@ -71,3 +86,62 @@ def warsaw_pairs_enum(hand: int, limit: int, singles: list) -> list:
         elif size:
             out.extend([_mk(act, (seat, kind, lead)) for lead in leads])
     return out
+
+
+def rank_parity(cards) -> int:
+    """Bit r set when rank r occurs an odd number of times among ``cards``."""
+    parity = 0
+    for c in cards:
+        parity ^= 1 << (c & 15)
+    return parity
+
+
+def _still_completable(parity: int, partners: int, size: int, limit: int) -> bool:
+    """``size`` staged cards whose odd ranks are ``parity``; ``partners`` = ranks of which
+    the leader still holds a card. At most one odd rank may stay unpaired."""
+    odd = parity.bit_count()
+    need = odd - 1 if odd else 0
+    return need <= (parity & partners).bit_count() and size + need <= limit
+
+
+def addable_lead_cards(staged, hand: int, limit: int) -> int:
+    """Mask of the cards of ``hand`` that may be added to the ``staged`` lead (a sequence
+    of card ids) with the staged cards still completable to a legal lead within ``limit``."""
+    size = len(staged) + 1
+    if size > limit or not hand:
+        return 0
+    parity = rank_parity(staged)
+    present = many = 0
+    for r in range(2, 15):
+        m = hand & RANK_MASKS[r]
+        if m:
+            present |= 1 << r
+            if m & (m - 1):
+                many |= 1 << r
+    out = 0
+    for r in bits(present):
+        bit = 1 << r
+        partners = present if many & bit else present & ~bit  # the added card is gone
+        if _still_completable(parity ^ bit, partners, size, limit):
+            out |= hand & RANK_MASKS[r]
+    return out
+
+
+def lead_add_problem(staged, hand: int, card: int, limit: int) -> str | None:
+    """Why ``card`` (in ``hand``) may not be added to the ``staged`` lead, or None."""
+    size = len(staged) + 1
+    if size > limit:
+        return f"lead=warsaw_pairs: at most {limit} cards, the number the defender holds"
+    if (addable_lead_cards(staged, hand, limit) >> card) & 1:
+        return None
+    parity = rank_parity(staged) ^ (1 << (card & 15))
+    rest = hand & ~(1 << card)
+    partners = sum(1 << r for r in range(2, 15) if rest & RANK_MASKS[r])
+    odd = parity.bit_count()
+    lead = " ".join(card_text(c, True) for c in (*staged, card))
+    if odd - 1 > (parity & partners).bit_count():
+        lonely = " ".join(RANK_TEXT[r] for r in bits(parity & ~partners))
+        return (f"lead=warsaw_pairs: {lead} cannot end as pairs (plus one extra card): you "
+                f"hold no more cards of {lonely} to pair them")
+    return (f"lead=warsaw_pairs: {lead} would need {size + odd - 1} cards to end as pairs "
+            f"(plus one extra card), more than the {limit} the defender holds")

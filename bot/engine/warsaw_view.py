@@ -1,6 +1,7 @@
 """``WarsawView``: a ``PlayerView`` with what Warsaw adds (all public): the cards lying in
 front of each player, the phase of the attack, whose turn it is to lead, the ranks that
-may be led now, and who has beaten off an attack this deal (the trump-two condition)."""
+may be led now, who has beaten off an attack this deal (the trump-two condition), and
+whether the first-phase lead is still being staged (its cards are in ``table`` already)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ class WarsawView(PlayerView):
     lead_order: tuple[int, ...] = ()     # who leads in turn in a later phase
     lead_ranks: tuple[int, ...] = ()     # ranks that may be led now (2..14; all in phase 1)
     beaten_off: tuple[int, ...] = ()     # seats that beat off an attack this deal
+    lead_open: bool = False              # phase 1: the leader is still staging cards (the
+                                         # table shows them; nobody covers until ``d``)
+    lead_complete: bool = False          # the staged cards are a legal lead (``d`` closes)
 
 
 def make_warsaw_view(s: WarsawState, p: int) -> WarsawView:
@@ -64,4 +68,6 @@ def make_warsaw_view(s: WarsawState, p: int) -> WarsawView:
         warsaw_phase=len(s.phase_starts), stage=s.stage, phase_start=start,
         leader=leader, lead_order=s.order if playing and s.stage in (ADD, DEFEND) else (),
         lead_ranks=ranks, beaten_off=tuple(bits(s.beaten)),
+        lead_open=playing and s.stage == LEAD, lead_complete=playing and s.stage == LEAD
+        and s.lead_is_complete(),
     )

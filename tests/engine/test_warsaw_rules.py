@@ -20,6 +20,17 @@ def act(s, text):
     return s.apply(Action.parse(text))
 
 
+def lead(s, seat, text):
+    """Build a first-phase lead card by card, then close it with d unless it closed by
+    itself (nothing more could join); returns the events of the last action."""
+    events = ()
+    for card in text.split():
+        events = act(s, f"{seat}:a {card}")
+    if s.stage == "lead":
+        events = act(s, f"{seat}:d")
+    return events
+
+
 def texts(s, seat):
     return {a.text() for a in s.legal_actions(seat)}
 
@@ -34,8 +45,16 @@ def four_players():
 
 
 def play_to_second_phase_full(s):
-    act(s, "0:a 4h 4d")
+    act(s, "0:a 4h")
+    act(s, "0:a 4d")
+    assert s.stage == "lead" and "d" in texts(s, 0)  # 6d could still join: not closed
+    with pytest.raises(IllegalAction, match="still being built"):
+        act(s, "1:c 4h 6h")
+    act(s, "0:d")
     assert s.waiting_on() == (1,)
+    assert texts(s, 1) == {"c 4h 6h", "c 4h 9h", "c 4h 10h", "c 4h Qc", "t"}  # 4h first
+    with pytest.raises(IllegalAction, match="in the order they lie: 4♥ first"):
+        act(s, "1:c 4d 5d")
     act(s, "1:c 4h 6h")
     events = act(s, "1:c 4d 5d")
     assert EventKind.NEW_PHASE in [e.kind for e in events]
@@ -64,7 +83,11 @@ def test_the_principal_attacker_may_not_pass_the_first_lead_and_the_defender_nev
     with pytest.raises(IllegalAction, match="must lead"):
         act(s, "0:p")
     with pytest.raises(IllegalAction, match="principal attacker leads"):
-        act(s, "2:a 8s 8d")
+        act(s, "2:a 8s")
+    with pytest.raises(IllegalAction, match="one card at a time"):
+        act(s, "0:a 4h 4d")
+    with pytest.raises(IllegalAction, match="d closes the first-phase lead"):
+        act(s, "2:d")
 
 
 def test_giving_up_returns_the_covers_and_puts_every_led_card_in_front():
@@ -88,8 +111,8 @@ def test_rotation_cards_in_front_are_led_only_after_the_lead_then_in_later_phase
                    for a in s.legal_actions(1))
     with pytest.raises(IllegalAction, match="lies in front of you"):
         act(s, "1:a 4h")
-    events = act(s, "1:a 5d")
-    assert [e.kind for e in events] == [EventKind.PICKED_UP]
+    events = act(s, "1:a 5d")  # nothing can join 5d (5s 5c are in front): closes itself
+    assert [e.kind for e in events] == [EventKind.PICKED_UP] and s.stage == "defend"
     assert s.front[1] == 0 and s.hands[1] & cards("4h 4d 6d 5s 5c") == cards("4h 4d 6d 5s 5c")
     assert s.known[1] & cards("4h 4d 6d 5s 5c") == cards("4h 4d 6d 5s 5c")
     act(s, "2:c 5d 6c")
@@ -102,7 +125,11 @@ def test_an_empty_hand_picks_up_the_cards_in_front_first_and_leads_from_them():
     s = pos(3, attacker=0, stock="Ah As Ac", hands=["", "6h 5d 9h 10h Qc", "6s 8s 8d 2h 6c"],
             front=["7h 7d", "", ""])
     assert s.front[0] == 0 and s.hands[0] == cards("7h 7d")
-    assert "a 7d 7h" in texts(s, 0) or "a 7h 7d" in texts(s, 0)
+    assert texts(s, 0) == {"a 7h", "a 7d"}
+    act(s, "0:a 7d")
+    assert texts(s, 0) == {"a 7h", "d"}
+    act(s, "0:a 7h")  # the hand is empty: the lead closes by itself
+    assert s.stage == "defend" and s.attacks == [parse_card("7d"), parse_card("7h")]
 
 
 def test_nobody_able_to_lead_a_later_phase_means_beaten_off():
@@ -129,7 +156,7 @@ def test_covering_with_the_last_card_beats_off_at_once():
 def test_replenish_order_principal_attacker_defender_then_the_others_in_rotation():
     s = pos(4, attacker=2, stock="Ah Kh Qh Jh 10h 9h 8h 7h Ac", hands=[
         "2s 3s 5s", "7s 8s Js 9d", "4h Ks Kd Qs", "6h 2d 3d 10d"])
-    act(s, "2:a 4h")
+    lead(s, 2, "4h")
     events = act(s, "3:c 4h 6h")
     assert [e.seat for e in events if e.kind is EventKind.DREW] == [2, 3, 0, 1]
     assert s.hands[2] & cards("Ah Kh") == cards("Ah Kh")
@@ -141,7 +168,7 @@ def test_replenish_order_principal_attacker_defender_then_the_others_in_rotation
 def test_cards_in_front_count_as_held_for_replenishing():
     s = pos(3, attacker=0, stock="Ah Kh Qh Jh Ac", hands=[
         "Kd Ks 2s 3s 4s", "6h 2d 3d", "7s 8s 9s 10s Js"])
-    act(s, "0:a Kd")
+    lead(s, 0, "Kd")
     events = act(s, "1:t")
     # 3 in hand + 1 in front = 4: one card drawn, not two
     assert [(e.seat, e.count) for e in events if e.kind is EventKind.DREW] == [(0, 1), (1, 1)]
@@ -157,7 +184,7 @@ def test_trump_two_exchange_after_beating_off_at_the_turn_to_replenish():
     s = exchange_position("Ah Kh Qh 10c")
     with pytest.raises(IllegalAction, match="only at your turn to replenish"):
         act(s, "1:e")
-    act(s, "0:a 4h")
+    lead(s, 0, "4h")
     act(s, "1:c 4h 6h")  # beaten off: seat 1 qualifies now
     assert s.phase is Phase.EXCHANGE and s.waiting_on() == (1,)
     assert texts(s, 1) == {"e", "k"} and texts(s, 0) == set()
@@ -171,7 +198,7 @@ def test_trump_two_exchange_after_beating_off_at_the_turn_to_replenish():
 
 def test_trump_two_exchange_needs_another_card_in_the_stock():
     s = exchange_position("Ah 10c")
-    act(s, "0:a 4h")
+    lead(s, 0, "4h")
     act(s, "1:c 4h 6h")  # after 0 draws Ah only the turn-up is left
     assert s.phase is Phase.PLAY and s.hands[1] & cards("2c 10c") == cards("2c 10c")
 
@@ -179,12 +206,12 @@ def test_trump_two_exchange_needs_another_card_in_the_stock():
 def test_trump_two_exchange_needs_a_beaten_off_attack_this_deal_even_without_drawing():
     holder = "2c 7s 8s 9s 10s"
     s = exchange_position("Ah Kh Qh 10c", third=holder, defender="6h 2d 3d 7d 8d")
-    act(s, "0:a 4h")
+    lead(s, 0, "4h")
     act(s, "1:c 4h 6h")
     assert s.phase is Phase.PLAY  # seat 2 never beat off an attack: not asked
     s = exchange_position("Ah Kh Qh 10c", beaten=[2], third=holder,
                           defender="6h 2d 3d 7d 8d")
-    act(s, "0:a 4h")
+    lead(s, 0, "4h")
     act(s, "1:c 4h 6h")
     assert s.phase is Phase.EXCHANGE and s.exchange_holder == 2  # full hand, still asked
     act(s, "2:k")
@@ -193,7 +220,7 @@ def test_trump_two_exchange_needs_a_beaten_off_attack_this_deal_even_without_dra
 
 def test_the_deal_ends_after_the_attack_in_which_someone_runs_out_and_they_collect():
     s = pos(3, attacker=0, turnup="Ac", hands=["4h 4d", "5s 9d 9c Jd", "2h 3h 7d"])
-    act(s, "0:a 4h 4d")
+    lead(s, 0, "4h 4d")
     assert not s.is_over  # out of cards, but the attack goes on
     events = act(s, "1:t")
     assert s.is_over and events[-1].kind is EventKind.END
@@ -204,7 +231,7 @@ def test_the_deal_ends_after_the_attack_in_which_someone_runs_out_and_they_colle
 
 def test_stakes_are_split_equally_among_the_winners_exactly():
     s = pos(4, attacker=0, turnup="Ac", hands=["4h 4d", "6h 5d", "2s 3s 7d", "8d 9d"])
-    act(s, "0:a 4h 4d")
+    lead(s, 0, "4h 4d")
     act(s, "1:c 4h 6h")
     act(s, "1:c 4d 5d")  # beaten off with the last cards: 0 and 1 are both out
     out = s.outcome
@@ -252,5 +279,7 @@ def test_player_counts_and_combinations_refused_with_a_reason():
 def test_identical_cards_of_two_packs_pair_up_but_never_beat_each_other():
     s = pos(2, rules={"packs": 3}, attacker=0, stock="Ah Ac",
             hands=["7h 7h.1 Ks", "7h.2 8h 2d"])
-    act(s, "0:a 7h 7h.1")
-    assert texts(s, 1) == {"c 7h 8h", "c 7h.1 8h", "t"}  # 7h.2 beats neither 7h
+    lead(s, 0, "7h 7h.1")
+    assert texts(s, 1) == {"c 7h 8h", "t"}  # 7h.2 beats neither 7h; covers go in order
+    act(s, "1:c 7h 8h")
+    assert texts(s, 1) == {"t"}
