@@ -68,7 +68,22 @@ async def lobby_view(context, lobby):
     pending = {uid for lid, uid in svc.pending if lid == lobby.lobby_id}
     prefs = await svc.chats.preferences(lobby.chat_id)
     return lobby_screen(locale, lobby, pending, game_settings.max_players(lobby.settings),
-                        svc.lobby_mode.get(lobby.lobby_id, "main"), bool(prefs.get("hints")))
+                        svc.lobby_mode.get(lobby.lobby_id, "main"), bool(prefs.get("hints")),
+                        seat_limit(prefs))
+
+
+def seat_limit(prefs: dict) -> int:
+    """The chat's chosen table size (Settings > Players), 6 unless set."""
+    try:
+        return max(2, min(10, int(prefs.get("seats", 6))))
+    except (TypeError, ValueError):
+        return 6
+
+
+async def _table_full(svc, lobby_id: int) -> bool:
+    lobby = await svc.lobbies.get(lobby_id)
+    limit = seat_limit(await svc.chats.preferences(lobby.chat_id)) if lobby.chat_id < 0 else 6
+    return len(lobby.members) >= limit
 
 
 async def may_manage(context, lobby, user_id: int) -> bool:
@@ -89,6 +104,10 @@ async def join(context, lobby_id: int, user) -> tuple[str | None, bool]:
     """(refusal key, needs the private chat first)."""
     svc = services(context)
     try:
+        lobby = await svc.lobbies.get(lobby_id)
+        if not any(m.user_id == user.id for m in lobby.members) and \
+                await _table_full(svc, lobby_id):
+            return "err.full", False
         await svc.lobbies.join(lobby_id, user.id, display_name(user), user.language_code)
     except ServiceError as exc:
         key = refusal_key(exc)
@@ -171,7 +190,12 @@ async def change_setting(context, lobby_id: int, version: int, token: str,
             svc.lobby_mode[lobby_id] = value if value in ("house", "settings") else "main"
         elif name == "hints":
             await svc.chats.set_preference(lobby.chat_id, "hints", value == "on")
+        elif name == "seats":
+            await svc.chats.set_preference(lobby.chat_id, "seats", seat_limit({"seats": value}))
+
         elif name == "addai":
+            if await _table_full(svc, lobby_id):
+                return "err.full"
             await svc.lobbies.add_computer(lobby_id, host, value, expected_version=version)
             svc.lobby_mode[lobby_id] = "main"
         elif name == "solo":

@@ -24,6 +24,7 @@ HOUSE_RULES = tuple(p.name for p in PARAMETERS if p.name not in MAIN_RULES + SKI
 TIMER_OFF = 24 * 3600  # the longest timer the service allows, shown as "off"
 TIMER_CHOICES = (60, 30, 120, 300, TIMER_OFF)
 SERIES_CHOICES = (0, 3, 5, 10)
+SEAT_CHOICES = (6, 2, 3, 4, 5)
 STRENGTHS = ("easy", "normal", "hard")
 SOLO_PRESETS = ("podkidnoy", "perevodnoy", "perevodnoy_showing", "prostoy_classic",
                 "single_card", "two_player_24")
@@ -77,14 +78,16 @@ def settings_line(locale: str, settings: dict) -> str:
 
 
 def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
-                 mode: str = "main", hints: bool = False) -> Screen:
+                 mode: str = "main", hints: bool = False, seats: int = 6) -> Screen:
+    """``seats``: the most players this chat wants at a table (a chat preference)."""
     if lobby.status == "closed":
         return Screen(t(locale, "lobby.title") + "\n" + t(locale, "lobby.closed"))
     names = member_names(locale, lobby.members)
     host = next((n for m, n in zip(lobby.members, names, strict=True)
                  if m.user_id == lobby.host_id), "?")
     lines = [t(locale, "lobby.title"), t(locale, "lobby.host", name=host),
-             t(locale, "lobby.players", count=len(lobby.members), max=max_players)]
+             t(locale, "lobby.players", count=len(lobby.members),
+               max=min(max_players, seats))]
     for index, (member, name) in enumerate(zip(lobby.members, names, strict=False), start=1):
         if member.user_id is None:
             lines.append(t(locale, "lobby.player_computer", index=index, name=name,
@@ -109,7 +112,7 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
     lid, v = lobby.lobby_id, lobby.version
     if mode == "settings":
         return Screen(t(locale, "settings.title") + "\n" + settings_line(locale, lobby.settings),
-                      settings_rows(locale, lobby, hints))
+                      settings_rows(locale, lobby, hints, seats))
     if mode == "house":
         return Screen(t(locale, "settings.house_title"), house_rows(locale, lobby))
     if mode == "add_ai":
@@ -128,11 +131,13 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
     return Screen("\n".join(lines), rows)
 
 
-def settings_rows(locale: str, lobby, hints: bool) -> tuple:
+def settings_rows(locale: str, lobby, hints: bool, seats: int = 6) -> tuple:
     lid, v = lobby.lobby_id, lobby.version
     rules = rules_of(lobby.settings)
     buttons = [(t(locale, "settings.preset", value=preset_label(locale, rules.preset_name)),
-                encode_setting(lid, v, "preset=" + _next(PLAYABLE_PRESETS, rules.preset_name)))]
+                encode_setting(lid, v, "preset=" + _next(PLAYABLE_PRESETS, rules.preset_name))),
+               (t(locale, "settings.players", value=seats),
+                encode_setting(lid, v, f"seats={_next(SEAT_CHOICES, seats)}"))]
     by_name = {p.name: p for p in PARAMETERS}
     for name in MAIN_RULES:
         current = getattr(rules, name)

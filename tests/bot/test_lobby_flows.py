@@ -62,6 +62,17 @@ async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, b
     assert (await bot_world.services.lobbies.get(lobby_id)).settings["rules"] == {
         "transfer": "play"}
 
+    # Players: the table size cycles 6 -> 2; then nobody else fits.
+    await press(fakebot, alice, lobby, "Players: up to 6")
+    await fakebot.wait_for(lambda: "Players: up to 2" in lobby.button_texts(), 10, "seats")
+    carol = fakebot.add_user("Carol")
+    await fakebot.user_starts_bot(carol)
+    await fakebot.user_sends(carol, group, "/join")
+    full = await fakebot.wait_for_message(group, lambda m: m.text == "The game is full.")
+    assert full.from_bot
+    await press(fakebot, alice, lobby, "Players: up to 2")
+    await fakebot.wait_for(lambda: "Players: up to 3" in lobby.button_texts(), 10, "seats")
+
     await press(fakebot, alice, lobby, "House rules")
     await fakebot.wait_for(lambda: "Spades by spades: off" in lobby.button_texts(), 10, "house")
     await press(fakebot, alice, lobby, "Spades by spades: off")
