@@ -33,11 +33,12 @@ from .common import (
     by_kind,
     safe_fallback,
 )
-from .knowledge import Knowledge, beaters_of, rank, read_view, suit
+from .knowledge import Knowledge, beaters_of, bits, rank, read_view, suit
 
 # Value of a card in hand, 0 for the lowest plain card up to ~26 for the trump ace.
 TRUMP_BONUS = 20
 LEAD_BEAT_WEIGHT = 4
+THROW_IN_RISK = 4.0  # per card of a new rank the attackers may hold
 
 
 def value(card: int, trump: int | None, lowest: int) -> int:
@@ -84,6 +85,7 @@ class NormalTurn:
         self.trump = view.trump_suit
         self.lowest = view.rules.lowest_rank
         self.endgame = view.stock_count == 0
+        self._table_ranks: set[int] | None = None
 
     # -------------------------------------------------------------- estimates
     def defender_may_hold(self, defender: int) -> int:
@@ -202,6 +204,19 @@ class NormalTurn:
         return min(options, key=lambda a: self.v(a.cards[0]))
 
     # -------------------------------------------------------------- defence
+    def cover_cost(self, card: int) -> float:
+        """What covering with ``card`` costs: its value, plus the risk of opening a new
+        rank for throw-ins (cards of that rank the attackers may still hold)."""
+        r = rank(card)
+        if self._table_ranks is None:
+            self._table_ranks = {rank(a) for a, c in self.view.table} | {
+                rank(c) for _, c in self.view.table if c is not None}
+        if r in self._table_ranks or self.view.taking:
+            return self.v(card)
+        outside = self.know.outside() & ~self.know.known[self.view.defender]
+        same = sum(1 for c in bits(outside) if rank(c) == r)
+        return self.v(card) + THROW_IN_RISK * same
+
     def cover_plan(self, covers: list[Action]) -> tuple[float, list[Action]] | None:
         """Minimum-value complete covering of the uncovered cards, or None."""
         uncovered = [a for a, c in self.view.table if c is None]
@@ -209,7 +224,7 @@ class NormalTurn:
         for act in covers:
             options.setdefault(act.cards[0], []).append(act)
         for opts in options.values():
-            opts.sort(key=lambda x: self.v(x.cards[1]))
+            opts.sort(key=lambda x: self.cover_cost(x.cards[1]))
         order = sorted(uncovered, key=lambda a: len(options[a]))
         best: list = [None, None]
 
@@ -224,7 +239,7 @@ class NormalTurn:
                 if (used >> c) & 1:
                     continue
                 plan.append(act)
-                dfs(i + 1, used | (1 << c), total + self.v(c), plan)
+                dfs(i + 1, used | (1 << c), total + self.cover_cost(c), plan)
                 plan.pop()
 
         dfs(0, 0, 0.0, [])
@@ -244,9 +259,7 @@ class NormalTurn:
                 return transfer
         if plan is not None:
             cost_cover, acts = plan
-            big_hand = len(self.view.hand) >= self.view.rules.hand_size + 2  # rollout._defend
-            if (TAKE not in kinds or self.endgame or big_hand
-                    or self.cover_is_worth(cost_cover, acts)):
+            if TAKE not in kinds or self.endgame or self.cover_is_worth(cost_cover, acts):
                 # Cover the strongest attack card first: its answer is the one most
                 # likely to be needed and the others stay flexible.
                 return max(acts, key=lambda a: self.v(a.cards[0]))

@@ -25,6 +25,7 @@ TRUMP_BONUS = 20  # a trump is worth more than any plain card (as in ``normal``)
 # to the discard, so the deal ends). The same rule holds for the players (``normal``).
 LONG_DEAL = 300
 LEAD_UNBEATABLE = 3
+THROW_IN_RISK = 4.0
 LEAD_UNBEATABLE_ENDGAME = 12
 
 
@@ -135,6 +136,13 @@ def _defend(s: GameState, legal: list, trump: int, low: int):
     if transfer is not None and transfer_value < TRUMP_BONUS:
         return transfer
     uncovered = [a for a, c in zip(s.attacks, s.covers, strict=False) if c < 0]
+    # A cover of a rank not yet on the table opens throw-ins of that rank: in a sampled
+    # world the attackers' cards are known, so count them (as ``normal`` estimates).
+    attackers = 0
+    if not s.taking:
+        for p in s.att_list:
+            attackers |= s.hands[p]
+    ranks_on_table = s.rank_cards
     # Greedy covering: the attack card with the fewest answers takes its cheapest free one.
     used = 0
     total = 0
@@ -147,6 +155,8 @@ def _defend(s: GameState, legal: list, trump: int, low: int):
             if (used >> c) & 1:
                 continue
             v = _value(c, trump, low)
+            if not (ranks_on_table >> c) & 1:
+                v += THROW_IN_RISK * (attackers & _RANK[c & 15]).bit_count()
             if v < best_v:
                 best, best_v = a, v
         if best is None:
