@@ -36,6 +36,13 @@ class Display:
     render_task: asyncio.Task | None = None
     computer_task: asyncio.Task | None = None
     computer_again: bool = False
+    # The engine state as of ``state_version``, advanced by the moves the service reports,
+    # so a redraw needs no database read; None when it may be behind (then the DB is read).
+    state: object = None
+    state_version: int = -1
+    deadline: object = None
+    deal_number: int = 1
+    series_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from bot.engine import GameState
+from bot.engine import Action, GameState, IllegalAction
 from bot.i18n import locale_for, t
 from bot.render.actions import describe
 from bot.render.hand import group_hand_screen
@@ -130,6 +130,10 @@ class GameRuntime:
                           hints=solo or bool(prefs.get("hints")))
         display.seat_locale = {s.seat: locale_for(languages.get(s.user_id) or locale)
                                for s in humans}
+        display.deal_number, display.series_id = snap.deal_number, snap.series_id
+        if snap.status == "running":
+            display.state, display.state_version = snap.state, snap.version
+            display.deadline = snap.turn_deadline
         display.names = seat_names(locale, snap.seats)
         display.notes.taken_over = {s.seat for s in snap.seats if s.taken_over}
         display.timer_on = await self._timer_on(game_id)
@@ -237,16 +241,29 @@ class GameRuntime:
         return Screen("", screen.rows)  # the buttons are what a press relies on
 
     async def _snapshot(self, display: Display) -> GameSnapshot:
-        """The stored game for a redraw in one query; seats come from the display (their
-        takeover flags follow the events)."""
+        """The game for a redraw: from the state the driver followed move by move when it
+        is current, else from one query; seats come from the display (their takeover flags
+        follow the events)."""
+        seats = tuple(replace(s, taken_over=s.seat in display.notes.taken_over)
+                      for s in display.seats)
+        state = display.state
+        if state is not None and display.state_version >= display.known_version:
+            return GameSnapshot(
+                game_id=display.game_id, chat_id=display.chat_id, series_id=display.series_id,
+                deal_number=display.deal_number, version=display.state_version,
+                status="finished" if state.is_over else "running", state=state.clone(),
+                seats=seats, turn_deadline=None if state.is_over else display.deadline,
+                table_message_id=display.table_msg, hand_message_ids=dict(display.hand_msgs))
         row = await self.chats.game_row(display.game_id)
         if row is None:
             raise NotFound("no such game")
-        seats = tuple(replace(s, taken_over=s.seat in display.notes.taken_over)
-                      for s in display.seats)
         deadline = row.turn_deadline
         if deadline is not None and deadline.tzinfo is None:
             deadline = deadline.replace(tzinfo=UTC)
+        if row.status == "running" and row.version >= display.state_version:
+            display.state = GameState.from_dict(row.state)  # follow again from here
+            display.state_version, display.deadline = row.version, deadline
+            display.known_version = max(display.known_version, row.version)
         return GameSnapshot(
             game_id=row.id, chat_id=row.chat_id, series_id=row.series_id,
             deal_number=row.deal_number, version=row.version, status=row.status,
@@ -261,6 +278,7 @@ class GameRuntime:
     def apply_result(self, display: Display, result) -> None:
         for event in result.events:
             if isinstance(event, MoveApplied):
+                self._follow(display, event)
                 display.last = LastMove(event.seat, event.action, event.cause, event.version)
                 display.picking.pop(event.seat, None)
                 if event.cause == "player":
@@ -272,6 +290,23 @@ class GameRuntime:
         display.known_version = max(display.known_version, result.version)
         self._request_render(display)
         self._schedule_computer(display)
+
+    @staticmethod
+    def _follow(display: Display, move: MoveApplied) -> None:
+        """Advance the followed state by one reported move (or give it up if out of order)."""
+        state = display.state
+        if state is None or display.state_version != move.version - 1:
+            display.state = None
+            return
+        try:
+            state.apply(Action.parse(move.action, move.seat))
+        except (IllegalAction, ValueError):
+            log.warning("game %s: followed state diverged at v%s", display.game_id,
+                        move.version)
+            display.state = None
+            return
+        display.state_version = move.version
+        display.deadline = move.turn_deadline
 
     def _request_render(self, display: Display) -> None:
         display.dirty = True
@@ -459,6 +494,7 @@ class GameRuntime:
     async def cancel(self, game_id: int, host_id: int) -> None:
         await self.games.cancel(game_id, host_id)
         display = await self.display(game_id)
+        display.state = None  # cancelled: the stored status decides the screen
         self._request_render(display)
 
     # -- computer players -------------------------------------------------------------------
@@ -475,7 +511,7 @@ class GameRuntime:
         while True:
             display.computer_again = False
             try:
-                snap = await self.games.snapshot(display.game_id)
+                snap = await self._snapshot(display)
             except ServiceError:
                 return
             if snap.status != "running":
@@ -488,7 +524,7 @@ class GameRuntime:
                 return
             # A natural pause: people see each computer move arrive, never a burst.
             await asyncio.sleep(self.rng.uniform(low, high) if high > 0 else 0)
-            snap = await self.games.snapshot(display.game_id)
+            snap = await self._snapshot(display)
             if snap.status != "running":
                 return
             movers = [seat for seat in snap.state.waiting_on() if seat in computers]
