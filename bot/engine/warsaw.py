@@ -49,11 +49,14 @@ Decisions where RULES.md and seed 002 are silent (also in the tests):
   an exact ``fractions.Fraction`` (ints when whole). ``Outcome.fools`` are the payers,
   most cards first (ties: first after the dealer), so ``next_deal`` gives the deal to the
   biggest payer (RULES.md: the fool deals).
-- Repetition: once the stock is gone, if an attack would start for the third time from
-  the same position (principal attacker, every hand, every front) with no card discarded
-  in between, the deal ends as a draw (nobody pays). Without it a deal can go on forever:
-  three players holding one card each where no one can beat the card led to them pass
-  the cards round and round by giving up. Any endless play repeats a position (finitely
+- Repetition: if an attack would start for the third time from the same position
+  (principal attacker, every hand, every front, the stock) with no card discarded or
+  drawn in between, the deal ends as a draw (nobody pays), also while the stock lasts.
+  Without it a deal can go on forever: three players holding one card each where no one
+  can beat the card led to them pass the cards round and round by giving up; and while
+  everybody holds five or more (cards in front count), nobody draws, so a table that
+  always gives up (every player timing out: the timeout move of a defender is to give
+  up) circles forever with a full stock. Any endless play repeats a position (finitely
   many), so every deal ends.
 - ``scoring=matchsticks`` with Warsaw: every payer is a fool and takes a matchstick,
   ``Outcome.stakes`` is None.
@@ -137,7 +140,7 @@ class WarsawState:
     later_deal: bool
     prev_fool: int | None
     first_attacker_seat: int
-    history: dict[str, int]   # stock gone: attack-start positions since the last beat-off
+    history: dict[str, int]   # attack-start positions since cards last left play or were drawn
     _lc_key: int
     _lc: list[Action]
     _la_key: int              # version for which ``_la`` (the addable lead cards) holds
@@ -254,6 +257,18 @@ class WarsawState:
             self._la = addable_lead_cards(self.attacks, self.hands[self.attacker],
                                           self.capacity)
         return self._la
+
+    def cover_options(self) -> list[Action]:
+        """Every cover the defender could make in some order: (uncovered card of this
+        phase, beater in hand) pairs. Only those of the first uncovered card are legal
+        now; computer players plan a complete covering with all of them."""
+        if self.phase is not P_PLAY or self.stage != DEFEND:
+            return []
+        p, hand, beaters = self.defender, self.hands[self.defender], self.beaters
+        start = self.phase_starts[-1]
+        return [_mk(Action, (p, COVER, (a, b)))
+                for a, c in zip(self.attacks[start:], self.covers[start:], strict=True)
+                if c < 0 for b in bits(hand & beaters[a])]
 
     def _next_to_cover(self) -> int:
         """Index in ``attacks`` of the first uncovered card of the current phase."""
@@ -481,6 +496,7 @@ class WarsawState:
             return []
         drawn = stock[-need:]
         del stock[-need:]
+        self.history.clear()  # the stock shrank: no earlier position can come back
         for c in drawn:
             self.hands[seat] |= 1 << c
         if not stock:
@@ -502,19 +518,19 @@ class WarsawState:
             fools = self._finish()
             events.append(_mk(Event, (EventKind.END, fools[0] if fools else -1, 0, ())))
             return events
-        if not self.stock and self._repeated(self.defender):
+        if self._repeated(self.defender):
             self._finish(repetition=True)
             events.append(_mk(Event, (EventKind.END, -1, 0, ())))
             return events
         return events + self._start_attack(self.defender)
 
     def _repeated(self, att: int) -> bool:
-        """Decision: with the stock gone, an attack that would start from the same position
-        (principal attacker, hands, cards in front) for the third time since cards last
-        left play ends the deal as a draw: with only give-ups, cards can circle forever
-        (three players, one card each, nobody can beat the card led to them)."""
-        key = f"{att}:" + ",".join(f"{h:x}" for h in self.hands) + ";" + ",".join(
-            f"{f:x}" for f in self.front)
+        """Decision: an attack that would start from the same position (principal
+        attacker, stock, hands, cards in front) for the third time since cards last left
+        play or were drawn ends the deal as a draw: with only give-ups, cards can circle
+        forever (see the module docstring)."""
+        key = (f"{att}:{len(self.stock)}:" + ",".join(f"{h:x}" for h in self.hands) + ";"
+               + ",".join(f"{f:x}" for f in self.front))
         seen = self.history.get(key, 0) + 1
         self.history[key] = seen
         return seen >= 3

@@ -30,6 +30,11 @@ class WarsawView(PlayerView):
     lead_open: bool = False              # phase 1: the leader is still staging cards (the
                                          # table shows them; nobody covers until ``d``)
     lead_complete: bool = False          # the staged cards are a legal lead (``d`` closes)
+    cover_options: tuple = ()            # the defender's own view only: every (uncovered
+                                         # card, beater in hand) as a cover Action, for
+                                         # planning a complete covering; only those of the
+                                         # first uncovered card are legal now (covers go in
+                                         # table order)
 
 
 def make_warsaw_view(s: WarsawState, p: int) -> WarsawView:
@@ -68,6 +73,7 @@ def make_warsaw_view(s: WarsawState, p: int) -> WarsawView:
         warsaw_phase=len(s.phase_starts), stage=s.stage, phase_start=start,
         leader=leader, lead_order=s.order if playing and s.stage in (ADD, DEFEND) else (),
         lead_ranks=ranks, beaten_off=tuple(bits(s.beaten)),
+        cover_options=tuple(s.cover_options()) if playing and p == s.defender else (),
         lead_open=playing and s.stage == LEAD, lead_complete=playing and s.stage == LEAD
         and s.lead_is_complete(),
     )

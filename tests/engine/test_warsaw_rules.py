@@ -53,6 +53,10 @@ def play_to_second_phase_full(s):
     act(s, "0:d")
     assert s.waiting_on() == (1,)
     assert texts(s, 1) == {"c 4h 6h", "c 4h 9h", "c 4h 10h", "c 4h Qc", "t"}  # 4h first
+    # for planning, the defender's view lists the covers of every uncovered card
+    plan = {a.text() for a in s.view(1).cover_options}
+    assert plan == texts(s, 1) - {"t"} | {"c 4d 5d", "c 4d Qc"}
+    assert s.view(0).cover_options == () and s.view(2).cover_options == ()
     with pytest.raises(IllegalAction, match="in the order they lie: 4♥ first"):
         act(s, "1:c 4d 5d")
     act(s, "1:c 4h 6h")
@@ -283,3 +287,16 @@ def test_identical_cards_of_two_packs_pair_up_but_never_beat_each_other():
     assert texts(s, 1) == {"c 7h 8h", "t"}  # 7h.2 beats neither 7h; covers go in order
     act(s, "1:c 7h 8h")
     assert texts(s, 1) == {"t"}
+
+
+def test_a_table_that_always_gives_up_ends_as_a_draw_even_with_a_stock():
+    """Everyone timing out: the defender's timeout move is to give up, nobody ever draws
+    (five or more held, cards in front count), the same positions come back: a draw."""
+    for players in (2, 3, 10):
+        s = GameState.new(RuleSet.preset("duren_piatkowy", players=players), 1)
+        for _ in range(5000):
+            if s.is_over:
+                break
+            s.apply(s.default_action(s.waiting_on()[0]))
+        assert s.is_over and s.outcome.draw and s.stock
+        assert set(s.outcome.stakes.values()) == {0}
