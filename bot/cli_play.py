@@ -33,6 +33,7 @@ from bot.engine import (
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW = ActionKind.TRANSFER, ActionKind.SHOW
 EXCHANGE, KEEP = ActionKind.EXCHANGE, ActionKind.KEEP
+DONE = ActionKind.DONE  # Warsaw: close the lead being built; pagat: stop covering
 
 HUMAN = 0
 SUITS = "♠♥♦♣"  # suit numbers 0..3 in the engine's card ids (bot/engine/README.md)
@@ -48,6 +49,7 @@ Commands:
   take       pick up the table (defender)          pass   nothing more from me (attacker)
   t 3        transfer with card 3 (perevodnoy)     s 3    transfer by showing trump 3
   swap/keep  exchange the lowest trump for the turn-up, or not
+  done / d   Warsaw: close the lead you built card by card (pagat: stop covering)
   look       show the table again      help   this text      quit   leave the game
 """
 
@@ -112,10 +114,19 @@ def sorted_hand(hand, trump: int | None) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- describing
-def describe_action(action: Action, table_before) -> str:
-    """One line for a move; `table_before` is the table (view.table) before it."""
+def describe_action(action: Action, table_before, lead_open: bool = False,
+                    warsaw: bool = False) -> str:
+    """One line for a move; `table_before` is the table (view.table) before it;
+    `lead_open`: a Warsaw lead is being built card by card; `warsaw`: a Warsaw deal."""
     seat, kind, cards = action
+    if kind is TAKE and warsaw:
+        return f"{_verb(seat, 'give', 'gives')} up"
+    if kind is DONE:
+        return f"{_verb(seat, 'close', 'closes')} the lead" if lead_open else \
+            f"{_verb(seat, 'stop', 'stops')} covering"
     if kind is ATTACK:
+        if lead_open:
+            return f"{_verb(seat, 'add', 'adds')} {_cards(cards)} to the lead"
         if not table_before:
             return f"{_verb(seat, 'lead', 'leads')} {_cards(cards)}"
         return f"{_verb(seat, 'throw', 'throws')} in {_cards(cards)}"
@@ -136,8 +147,12 @@ def describe_action(action: Action, table_before) -> str:
     return f"{_name(seat)}: {action.text()}"
 
 
-def describe_event(event: Event, hand_drawn: list[int] | None = None) -> str | None:
+def describe_event(event: Event, hand_drawn: list[int] | None = None,
+                   warsaw: bool = False) -> str | None:
     kind, seat = event.kind, event.seat
+    if kind is EventKind.TAKEN and warsaw:  # the covers go back, the led cards lie in front
+        return (f"  {_cards(event.cards)} now lie face up in front of "
+                f"{'you' if seat == HUMAN else _name(seat)}.")
     if kind is EventKind.BEATEN_OFF:
         return f"  Beaten off: {event.count} cards to the discard."
     if kind is EventKind.TAKEN:
@@ -154,6 +169,11 @@ def describe_event(event: Event, hand_drawn: list[int] | None = None) -> str | N
         return None  # the next lead says it
     if kind is EventKind.EXCHANGED:
         return f"  The turn-up is now {card_text(event.cards[0])}."
+    if kind is EventKind.PICKED_UP:  # Warsaw: the cards lying in front go back to the hand
+        return f"  {_verb(seat, 'pick', 'picks')} up the cards in front: {_cards(event.cards)}."
+    if kind is EventKind.NEW_PHASE:
+        return (f"  Phase {event.count}: lead cards of the ranks the defender covered with, "
+                f"{_name(seat)} first.")
     return None
 
 
@@ -162,6 +182,8 @@ def _role(view, seat: int) -> str:
         return "out" if seat not in view.in_play else "-"
     if seat == view.defender:
         return "defending, taking" if view.taking else "defending"
+    if getattr(view, "front", None) is not None and seat != view.attacker:  # Warsaw
+        return "leading now" if seat == view.leader else "waiting"
     if seat == view.attacker:
         role = "attacking"
     elif seat in view.attackers:
@@ -201,6 +223,7 @@ def render_screen(state: GameState, options: list[tuple[str, str, Action]]) -> s
         lines.append("Table: " + "  ".join(pairs) + "   (attack/cover, ? = not covered)")
     else:
         lines.append("Table: empty")
+    lines += _warsaw_lines(view)
     hand = sorted_hand(view.hand, trump)
     lines.append("Your hand: " + "  ".join(f"{i}:{card_text(c)}"
                                            for i, c in enumerate(hand, 1)))
@@ -216,6 +239,35 @@ def render_screen(state: GameState, options: list[tuple[str, str, Action]]) -> s
     return "\n".join(lines)
 
 
+def _warsaw_lines(view) -> list[str]:
+    """Warsaw (duren_piatkowy) extras: the cards lying face up in front of players and
+    what may be led now. Empty for other games (their views have no ``front``)."""
+    front = getattr(view, "front", None)
+    if front is None:
+        return []
+    lines = [f"  In front of {_name(seat)}: {_cards(sorted_hand(cards, view.trump_suit))}"
+             for seat, cards in enumerate(front) if cards]
+    if view.is_over:
+        return lines
+    if view.lead_open:
+        if not view.table:
+            state = "pairs; an odd count is pairs plus one card"
+        elif view.lead_complete:
+            state = "a legal lead: add more or close it"
+        else:
+            state = "not a legal lead yet"
+        lines.append(f"  Phase 1: {_verb(view.attacker, 'build', 'builds')} the lead card by "
+                     f"card, at most {view.limit} ({state})")
+    elif view.stage == "add" and view.leader is not None:
+        ranks = " ".join(Card(r).ascii()[:-1] for r in view.lead_ranks)
+        lines.append(f"  Phase {view.warsaw_phase}: {_name(view.leader)} may lead ranks "
+                     f"{ranks}, at most {view.limit} cards in this phase")
+    elif view.stage == "defend":
+        lines.append(f"  Phase {view.warsaw_phase}: {_verb(view.defender, 'cover', 'covers')} "
+                     "every card or gives up (take)")
+    return lines
+
+
 # ---------------------------------------------------------------------------- commands
 def legal_options(state: GameState, seat: int = HUMAN) -> list[tuple[str, str, Action]]:
     """(command, 'heading|label', action) for every legal action of `seat`."""
@@ -227,7 +279,7 @@ def legal_options(state: GameState, seat: int = HUMAN) -> list[tuple[str, str, A
     for a in legal:
         if a.kind is COVER:
             covers_of[a.cards[1]] = covers_of.get(a.cards[1], 0) + 1
-    leading = not view.table
+    leading = not view.table or getattr(view, "stage", None) in ("lead", "add")  # Warsaw
     out = []
     for a in legal:
         kind, cards = a.kind, a.cards
@@ -253,11 +305,14 @@ def legal_options(state: GameState, seat: int = HUMAN) -> list[tuple[str, str, A
             out.append(("swap", "|exchange your lowest trump for the turn-up", a))
         elif kind is KEEP:
             out.append(("keep", "|keep your lowest trump", a))
+        elif kind is DONE:
+            closing = getattr(view, "lead_open", False)
+            out.append(("done", "|close the lead" if closing else "|stop covering", a))
         else:
             out.append((a.text(), f"|{a.text()}", a))
     # Shown grouped by kind, each group in hand order (the engine's order is by card id).
     order = {k: i for i, k in enumerate((EXCHANGE, KEEP, ATTACK, COVER, TRANSFER, SHOW,
-                                         TAKE, PASS))}
+                                         TAKE, PASS, DONE))}
     table_pos = {attack: i for i, (attack, _) in enumerate(view.table)}
     position = {c: i for i, c in enumerate(hand)}
 
@@ -275,7 +330,7 @@ class BadCommand(ValueError):
 
 
 _WORDS = {"take": TAKE, "pass": PASS, "p": PASS, "swap": EXCHANGE, "exchange": EXCHANGE,
-          "e": EXCHANGE, "keep": KEEP, "k": KEEP}
+          "e": EXCHANGE, "keep": KEEP, "k": KEEP, "done": DONE, "d": DONE}
 
 
 def parse_command(text: str, state: GameState, seat: int = HUMAN) -> Action:
@@ -415,18 +470,25 @@ def _ask_human(state: GameState, con: _Console) -> Action:
 
 def _apply_and_report(state: GameState, action: Action, con: _Console) -> None:
     before = state.view(HUMAN)
-    line = describe_action(action, before.table)
+    warsaw = getattr(before, "front", None) is not None
+    line = describe_action(action, before.table, getattr(before, "lead_open", False), warsaw)
     events = state.apply(action)
     con.say(line + ".")
     after = state.view(HUMAN)
     drawn = sorted_hand(after.hand - before.hand, after.trump_suit)
     for event in events:
-        text = describe_event(event, drawn if event.kind is EventKind.DREW else None)
+        text = describe_event(event, drawn if event.kind is EventKind.DREW else None, warsaw)
         if text:
             con.say(text)
 
 
 def result_text(outcome: Outcome) -> str:
+    if outcome.stakes is not None:  # Warsaw: every player left with cards pays per card
+        if outcome.draw:
+            return "Draw: nobody pays."
+        paid = ", ".join(f"{_name(s)} {v:+}" if isinstance(v, int) else f"{_name(s)} +{v}"
+                         for s, v in sorted(outcome.stakes.items()))
+        return f"Stakes (one per card held, shared by the winners): {paid}."
     if outcome.draw:
         return "Draw: the last players went out together. Nobody is the fool."
     parts = []

@@ -17,6 +17,7 @@ from bot.engine import Action, GameState, PlayerView
 from . import easy, hard, normal
 from .hints import explain
 from .rollout import LONG_DEAL
+from .warsaw import warsaw_move
 
 STRENGTHS = ("easy", "normal", "hard")
 DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.5}
@@ -28,6 +29,10 @@ def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: fl
         raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
     if view.version >= LONG_DEAL:
         return normal.progress_move(view)  # see rollout.LONG_DEAL
+    if strength != "hard":  # Warsaw's card-by-card lead and ordered covers (ai/warsaw.py)
+        move = warsaw_move(view)
+        if move is not None:
+            return move
     if strength == "easy":
         return easy.choose(view, seed)
     if strength == "normal":

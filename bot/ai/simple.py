@@ -54,6 +54,11 @@ def choose_action(view: PlayerView, legal: Sequence[Action] | None = None) -> Ac
     actions = list(view.legal if legal is None else legal)
     if not actions:
         raise ValueError(f"seat {view.player} has no legal action to choose from")
+    if legal is None:  # Warsaw's card-by-card lead and ordered covers (ai/warsaw.py)
+        from .warsaw import warsaw_move
+        move = warsaw_move(view)
+        if move is not None:
+            return move
     trump = view.trump_suit
 
     def cost(card: int) -> int:

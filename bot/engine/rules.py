@@ -156,8 +156,8 @@ PRESETS: dict[str, Preset] = {
     "teams": Preset("podkidnoy in teams", {"teams": "2x2", "players": 4}, (4, 6), "003"),
 }
 PLAYABLE_PRESETS = ("podkidnoy", "perevodnoy", "perevodnoy_showing", "prostoy_classic",
-                    "prostoy_transfer", "single_card", "prostoy_pagat", "large_deck",
-                    "two_player_24", "vietnamese", "jestetka", "teams")
+                    "prostoy_transfer", "single_card", "prostoy_pagat", "duren_piatkowy",
+                    "large_deck", "two_player_24", "vietnamese", "jestetka", "teams")
 
 
 def parse_value(name: str, text: Any) -> Any:

@@ -204,6 +204,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     'act.by_computer': '{text} (computer)',
     'table.title': 'Durak: {game}, deal {n}',
     'table.pairs': 'On the table: {pairs}',
+    'table.front': '{name} has face up in front: {cards}',
     'table.empty': 'The table is empty.',
     'table.expect.exchange': 'exchange the trump or keep',
     'table.you': 'You',

@@ -215,6 +215,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     'act.by_computer': '{text} (компьютер)',
     'table.title': 'Дурак: {game}, раздача {n}',
     'table.pairs': 'На столе: {pairs}',
+    'table.front': 'Перед игроком {name} лежат открыто: {cards}',
     'table.empty': 'Стол пуст.',
     'table.expect.exchange': 'меняет козырь или оставляет',
     'table.you': 'Вы',

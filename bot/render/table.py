@@ -47,7 +47,7 @@ def expected_key(state, seat: int) -> str:
     view = state.view(seat)
     if view.phase.value == "exchange":
         return "table.expect.exchange"
-    if not view.table:
+    if not view.table or getattr(view, "lead_open", False):  # Warsaw: a lead being built
         return "table.expect.lead"
     if seat == view.defender and not view.taking:
         return "table.expect.cover"
@@ -110,6 +110,10 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         line = t(locale, "table.player", name=shown[seat], cards=tn(locale, "cards", count),
                  role=t(locale, role_key(state, seat, view)))
         lines.append(line)
+    for seat, cards in enumerate(getattr(view, "front", ())):  # Warsaw: lost attacks, public
+        if cards:
+            lines.append(t(locale, "table.front", name=shown[seat],
+                           cards=" ".join(card_label(c) for c in cards)))
     pairs = pairs_text(state)
     lines.append(t(locale, "table.pairs", pairs=pairs) if pairs else t(locale, "table.empty"))
     if not state.is_over:
