@@ -1,0 +1,70 @@
+"""Instructions per random game, counted by valgrind's callgrind: a speed figure that does not
+depend on how busy the machine is (wall-clock games/s on a shared box is noise).
+
+    .venv/bin/python scripts/bench_instructions.py [--games 200] [--preset podkidnoy] [--players 2]
+
+Plays the ``durak bench`` loop (bot.engine.random_play, public legal_actions + apply, one
+``random.Random(0)`` for the run, seeds 0..games-1) under callgrind twice: once with no
+game and once with ``--games``; the difference divided by the number of games is the cost
+of a game alone (interpreter start-up and imports cancel out). PYTHONHASHSEED is fixed so
+that two runs of the same code count the same. Needs ``valgrind`` on PATH. Prints one JSON
+object; compare figures of two revisions, lower is faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# What runs under callgrind: the bench loop of scripts/bench_engine.py, nothing else.
+_GAMES = """
+import random, sys
+from bot.engine import RuleSet
+from bot.engine.random_play import play_random_game
+rules = RuleSet.preset(sys.argv[1], players=int(sys.argv[2]))
+rng = random.Random(0)
+actions = 0
+for seed in range(int(sys.argv[3])):
+    actions += len(play_random_game(rules, seed, rng)[1])
+print(actions)
+"""
+
+
+def count_instructions(preset: str, players: int, games: int) -> tuple[int, int]:
+    """(instructions executed, actions played) for one run of ``games`` games."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out_file = os.path.join(tmp, "callgrind.out")
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
+             sys.executable, "-c", _GAMES, preset, str(players), str(games)],
+            capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+    if not found:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{proc.stderr}")
+    return int(found.group(1)), int(proc.stdout.strip() or 0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--preset", default="podkidnoy")
+    ap.add_argument("--players", type=int, default=2)
+    args = ap.parse_args()
+    base, _ = count_instructions(args.preset, args.players, 0)
+    total, actions = count_instructions(args.preset, args.players, args.games)
+    per_game = (total - base) / args.games
+    print(json.dumps({"preset": args.preset, "players": args.players, "games": args.games,
+                      "actions_per_game": round(actions / args.games, 1),
+                      "instructions_per_game": round(per_game),
+                      "instructions_per_action": round(per_game * args.games / actions),
+                      "startup_instructions": base}))
+
+
+if __name__ == "__main__":
+    main()
