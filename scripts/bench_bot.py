@@ -186,49 +186,52 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
     bot = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
         str(coalesce), out_path)
-    await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
+    try:
+        await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
 
-    tables = []
-    find = hand_message if mode == "group" else solo_message
-    if mode == "group":
-        for n in range(games):
-            users = [fake.add_user(f"P{n}a"), fake.add_user(f"P{n}b")]
+        tables = []
+        find = hand_message if mode == "group" else solo_message
+        if mode == "group":
+            for n in range(games):
+                users = [fake.add_user(f"P{n}a"), fake.add_user(f"P{n}b")]
+                for user in users:
+                    await fake.user_starts_bot(user)
+                group = fake.add_group(f"Bench {n}", users)
+                tables.append((users, group))
+            for users, group in tables:
+                await fake.user_sends(users[0], group, "/newgame")
+            for users, group in tables:
+                lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
+                await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
+                await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
+        else:  # solo: one person against one computer player in a private chat
+            for n in range(games):
+                user = fake.add_user(f"S{n}")
+                await fake.user_sends(user, fake.private_chat(user), "/play")
+                tables.append(([user], fake.private_chat(user)))
+            for users, chat in tables:
+                setup = await fake.wait_for_message(chat, lambda m: "Start" in m.button_texts(), 60)
+                await fake.wait_for_answer(await fake.user_presses(users[0], setup, "Start"), 60)
+        for users, _group in tables:
             for user in users:
-                await fake.user_starts_bot(user)
-            group = fake.add_group(f"Bench {n}", users)
-            tables.append((users, group))
-        for users, group in tables:
-            await fake.user_sends(users[0], group, "/newgame")
-        for users, group in tables:
-            lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
-            await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
-            await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
-    else:  # solo: one person against one computer player in a private chat
-        for n in range(games):
-            user = fake.add_user(f"S{n}")
-            await fake.user_sends(user, fake.private_chat(user), "/play")
-            tables.append(([user], fake.private_chat(user)))
-        for users, chat in tables:
-            setup = await fake.wait_for_message(chat, lambda m: "Start" in m.button_texts(), 60)
-            await fake.wait_for_answer(await fake.user_presses(users[0], setup, "Start"), 60)
-    for users, _group in tables:
-        for user in users:
-            await fake.wait_for(lambda u=user: find(fake, u) and "deal 1" in find(fake, u).text
-                                if mode == "solo" else find(fake, u), 60, "hands")
-    await fake.settle(0.2, timeout=60)
-    calls_before = len(fake.calls)
-    moves_before = await count_moves(db_url)
-    loop = asyncio.get_running_loop()
-    done: list[int] = []
-    started = loop.time()
-    await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find)
-                           for users, group in tables))
-    elapsed = loop.time() - started
-    await fake.settle(0.5, timeout=30)
-    actions = await count_moves(db_url) - moves_before
-    play_calls = fake.calls[calls_before:]
-    bot.terminate()
-    await bot.wait()
+                await fake.wait_for(lambda u=user: find(fake, u) and "deal 1" in find(fake, u).text
+                                    if mode == "solo" else find(fake, u), 60, "hands")
+        await fake.settle(0.2, timeout=60)
+        calls_before = len(fake.calls)
+        moves_before = await count_moves(db_url)
+        loop = asyncio.get_running_loop()
+        done: list[int] = []
+        started = loop.time()
+        await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find)
+                               for users, group in tables))
+        elapsed = loop.time() - started
+        await fake.settle(0.5, timeout=30)
+        actions = await count_moves(db_url) - moves_before
+        play_calls = fake.calls[calls_before:]
+    finally:
+        if bot.returncode is None:
+            bot.terminate()
+        await bot.wait()
     timings = json.loads(Path(out_path).read_text()) if Path(out_path).exists() else []
     finished = set(done)
     group_calls = [len([c for c in fake.calls if c.chat_id == gid]) for gid in finished]
