@@ -4,9 +4,10 @@ depend on how busy the machine is (wall-clock games/s on a shared box is noise).
     .venv/bin/python scripts/bench_instructions.py [--games 200] [--preset podkidnoy] [--players 2]
 
 Plays the ``durak bench`` loop (bot.engine.random_play, public legal_actions + apply, one
-``random.Random(0)`` for the run, seeds 0..games-1) under callgrind twice: once with no
-game and once with ``--games``; the difference divided by the number of games is the cost
-of a game alone (interpreter start-up and imports cancel out). PYTHONHASHSEED is fixed so
+``random.Random(0)`` for the run, seeds 0, 1, 2, ...) under callgrind twice: once with only
+``--warmup`` games and once with ``--warmup`` + ``--games``; the difference divided by
+``--games`` is the steady-state cost of a game (interpreter start-up, imports and the
+per-trump tables built by the first games cancel out). PYTHONHASHSEED is fixed so
 that two runs of the same code count the same. Needs ``valgrind`` on PATH. Prints one JSON
 object; compare figures of two revisions, lower is faster.
 """
@@ -29,20 +30,23 @@ from bot.engine.random_play import play_random_game
 rules = RuleSet.preset(sys.argv[1], players=int(sys.argv[2]))
 rng = random.Random(0)
 actions = 0
-for seed in range(int(sys.argv[3])):
+warmup, games = int(sys.argv[3]), int(sys.argv[4])
+for seed in range(warmup):
+    play_random_game(rules, seed, rng)
+for seed in range(warmup, warmup + games):
     actions += len(play_random_game(rules, seed, rng)[1])
 print(actions)
 """
 
 
-def count_instructions(preset: str, players: int, games: int) -> tuple[int, int]:
-    """(instructions executed, actions played) for one run of ``games`` games."""
+def count_instructions(preset: str, players: int, warmup: int, games: int) -> tuple[int, int]:
+    """(instructions executed, actions played after the warm-up) for one run."""
     with tempfile.TemporaryDirectory() as tmp:
         out_file = os.path.join(tmp, "callgrind.out")
         env = dict(os.environ, PYTHONHASHSEED="0")
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}",
-             sys.executable, "-c", _GAMES, preset, str(players), str(games)],
+             sys.executable, "-c", _GAMES, preset, str(players), str(warmup), str(games)],
             capture_output=True, text=True, env=env, check=True)
     found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
     if not found:
@@ -55,15 +59,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--preset", default="podkidnoy")
     ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--warmup", type=int, default=20)
     args = ap.parse_args()
-    base, _ = count_instructions(args.preset, args.players, 0)
-    total, actions = count_instructions(args.preset, args.players, args.games)
+    base, _ = count_instructions(args.preset, args.players, args.warmup, 0)
+    total, actions = count_instructions(args.preset, args.players, args.warmup, args.games)
     per_game = (total - base) / args.games
     print(json.dumps({"preset": args.preset, "players": args.players, "games": args.games,
                       "actions_per_game": round(actions / args.games, 1),
                       "instructions_per_game": round(per_game),
                       "instructions_per_action": round(per_game * args.games / actions),
-                      "startup_instructions": base}))
+                      "warmup_games": args.warmup, "startup_instructions": base}))
 
 
 if __name__ == "__main__":
