@@ -61,7 +61,9 @@ EV_TAKEN, EV_BEATEN, EV_DREW, EV_NEW_BOUT = (EventKind.TAKEN, EventKind.BEATEN_O
 SINGLE_ATTACK = [[tuple.__new__(Action, (p, ATTACK, (c,))) for c in range(192)] for p in range(16)]
 TAKE_ACTION = [tuple.__new__(Action, (p, TAKE, ())) for p in range(16)]
 PASS_ACTION = [tuple.__new__(Action, (p, PASS, ())) for p in range(16)]
-_attackers_cache: dict[tuple, tuple[tuple[int, ...], int]] = {}
+# Cover actions, made once: _COVER_ACTIONS[p << 16 | a << 8 | c] (a tuple per legal cover
+# would be built and freed again on every defender turn).
+_COVER_ACTIONS: dict[int, Action] = {}
 _orders: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
@@ -90,7 +92,7 @@ class _Config:
     __slots__ = ("hand_size", "lead_enum", "lead_check", "throw_in", "others_join", "transfer",
                  "show", "limit_first", "limit_later", "lowest_rank", "attack_again",
                  "attackers_key", "team_of", "teams", "house", "state_cls", "pagat", "six",
-                 "poker", "weli", "changeable", "jokers")
+                 "poker", "weli", "changeable", "jokers", "orders", "attackers")
 
     def __init__(self, rules: RuleSet):
         self.hand_size = rules.hand_size
@@ -119,6 +121,13 @@ class _Config:
         self.house = (self.pagat or self.six or self.poker or self.weli or self.changeable
                       or rules.albanian)
         self.state_cls: type[GameState] | None = None  # set by _config: GameState/HouseState
+        # Per-bout lookups as list/dict indexing by small ints instead of tuple keys:
+        # orders[a * 16 + d] = replenish order; attackers[a | d << 4 | out seats << 8] =
+        # (att_list, att_mask) (it depends only on who is still in play).
+        n = rules.players
+        self.orders = [_replenish_order(n, a, d) if a != d else ()
+                       for a in range(16) for d in range(16)] if n <= 16 else []
+        self.attackers: dict[int, tuple[tuple[int, ...], int]] = {}
 
 
 _configs: dict[RuleSet, _Config] = {}
@@ -285,11 +294,14 @@ class GameState:
 
     def _set_attackers(self) -> None:
         """Seats allowed by ``throw_in`` to add cards against the current defender."""
-        key = (self.cfg.attackers_key, self.n, self.attacker, self.defender, *self.out_order)
-        hit = _attackers_cache.get(key)
+        key = self.attacker | self.defender << 4
+        for s in self.out_order:
+            key |= 256 << s
+        cache = self.cfg.attackers
+        hit = cache.get(key)
         if hit is None:
             self._compute_attackers()
-            _attackers_cache[key] = (self.att_list, self.att_mask)
+            cache[key] = (self.att_list, self.att_mask)
         else:
             self.att_list, self.att_mask = hit
 
@@ -370,12 +382,18 @@ class GameState:
             else:
                 hand, beaters = self.hands[p], self.beaters
                 out = []
+                made, get = _COVER_ACTIONS, _COVER_ACTIONS.get
                 for a, cover in zip(attacks, self.covers):  # noqa: B905 (same length)
                     if cover < 0:
                         m = hand & beaters[a]
+                        base = p << 16 | a << 8
                         while m:
                             low = m & -m
-                            out.append(_mk(Action, (p, COVER, (a, low.bit_length() - 1))))
+                            key = base | (low.bit_length() - 1)
+                            act = get(key)
+                            if act is None:
+                                act = made[key] = _mk(Action, (p, COVER, (a, key & 255)))
+                            out.append(act)
                             m ^= low
                 if self.cfg.transfer and self.n_unc == len(attacks):
                     out.extend(self._transfers(p))
@@ -415,8 +433,12 @@ class GameState:
         return out
 
     def legal_actions(self, player: int):
-        """Generator of every legal Action for ``player`` now (empty when nothing to do)."""
-        yield from self._legal_list(player)
+        """Iterator over every legal Action for ``player`` now (empty when nothing to do).
+
+        The list behind it is built once per seat and action (``_legal_list``) and never
+        changed afterwards, so an iterator over it is as lazy as a generator would be
+        without a generator frame resumed per action (a fifth of a benchmark game)."""
+        return iter(self._legal_list(player))
 
     def actors(self) -> tuple[int, ...]:
         """Seats that have at least one legal action now."""
@@ -438,8 +460,11 @@ class GameState:
             return ()
         passed, hands, rank_cards = self.passed, self.hands, self.rank_cards
         only = self.attacker if self.cfg.others_join and self.n_unc == n_att else -1
-        return tuple([s for s in self.att_list if not (passed >> s) & 1 and hands[s] & rank_cards
-                      and (only < 0 or s == only)])
+        ready = []  # a loop, not a comprehension: no function frame per call
+        for s in self.att_list:
+            if not (passed >> s) & 1 and hands[s] & rank_cards and (only < 0 or s == only):
+                ready.append(s)
+        return tuple(ready)
 
     def default_action(self, player: int) -> Action | None:
         """The timeout move: keep / the lowest single-card lead / take / pass."""
@@ -568,18 +593,20 @@ class GameState:
         d, a = self.defender, self.attacker
         attacks, covers = self.attacks, self.covers
         table = 0
-        for c in attacks:
-            table |= 1 << c
         if taken:
-            cards = attacks + [c for c in covers if c >= 0]
-            for c in cards:
+            cards = attacks[:]
+            for c in attacks:
                 table |= 1 << c
+            for c in covers:
+                if c >= 0:
+                    cards.append(c)
+                    table |= 1 << c
             self.hands[d] |= table
             self.known[d] |= table
             events = [_mk(Event, (EV_TAKEN, d, len(cards), tuple(cards)))]
         else:  # beaten off: every attack card is covered
-            for c in covers:
-                table |= 1 << c
+            for c, cover in zip(attacks, covers):  # noqa: B905 (same length)
+                table |= 1 << c | 1 << cover
             self.discard |= table
             events = [_mk(Event, (EV_BEATEN, d, 2 * len(attacks), ()))]
         return self._close_bout(a, d, taken, events)
@@ -611,23 +638,39 @@ class GameState:
             self._finish(left, d, last_bout)
             events.append(Event(EventKind.END, left[0] if left else -1))
             return tuple(events)
-        if taken:
-            att = self._left(d)
-        elif in_play[d]:
-            att = d
-        elif self.cfg.attack_again:
-            att = self._right(self._left(d))
+        # the next bout: ``_left`` and ``_start_bout`` inlined (once per bout, every game)
+        if taken or not in_play[d]:
+            att = (d + 1) % n
+            while not in_play[att]:
+                att = (att + 1) % n
+            if not taken and self.cfg.attack_again:
+                att = self._right(att)
         else:
-            att = self._left(d)
-        self._start_bout(att, self._left(att))
+            att = d
+        de = (att + 1) % n
+        while not in_play[de]:
+            de = (de + 1) % n
+        self.attacker, self.defender = att, de
+        self.passed, self.taking, self.shown = 0, False, 0
+        key = att | de << 4
+        for s in self.out_order:
+            key |= 256 << s
+        hit = self.cfg.attackers.get(key)
+        if hit is None:
+            self._set_attackers()
+        else:
+            self.att_list, self.att_mask = hit
+        base, held = self.cfg.limit_later, hands[de].bit_count()
+        self.limit = base if base < held else held
         events.append(_mk(Event, (EV_NEW_BOUT, att, 0, ())))
         return tuple(events)
 
     def _replenish(self, a: int, d: int, events: list) -> None:
         stock, hands, in_play = self.stock, self.hands, self.in_play
         if stock:
-            hs = self.cfg.hand_size
-            for s in _replenish_order(self.n, a, d):
+            cfg = self.cfg
+            hs = cfg.hand_size
+            for s in cfg.orders[a * 16 + d] if cfg.orders else _replenish_order(self.n, a, d):
                 if not in_play[s]:
                     continue
                 need = hs - hands[s].bit_count()
