@@ -1,4 +1,5 @@
-"""Every storage test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set."""
+"""Database fixtures: every storage and service test runs on SQLite, and on PostgreSQL too when
+TEST_DATABASE_URL is set. Plugged in from tests/conftest.py."""
 
 from __future__ import annotations
 
