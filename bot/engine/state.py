@@ -505,28 +505,46 @@ class GameState:
         self.version += 1
         if kind is COVER:
             a, c = cards
-            i = self.attacks.index(a)
-            self.covers[i] = c
+            self.covers[self.attacks.index(a)] = c
             self.hands[p] &= ~(1 << c)
             self.passed = 0
             self.rank_cards |= RANK_MASKS[c & 15]
-            self.n_unc -= 1
-            if self.n_unc:  # more to cover: the bout goes on
+            n_unc = self.n_unc = self.n_unc - 1
+            if n_unc:  # more to cover: the bout goes on
                 return ()
-        elif kind is ATTACK:
-            hand = self.hands[p]
-            for c in cards:
-                hand &= ~(1 << c)
+            # RULES.md 'A bout' 3: all covered; the bout ends at the limit, when the
+            # defender has no cards left or when every attacker has passed
+            if (len(self.attacks) >= self.limit or not self.hands[self.defender]
+                    or self._all_passed()):
+                return self._end_bout(False)
+            return ()
+        if kind is ATTACK:
+            if len(cards) == 1:  # a throw-in or a one-card lead: no loop
+                c = cards[0]
+                self.hands[p] &= ~(1 << c)
                 self.attacks.append(c)
                 self.covers.append(-1)
                 self.attack_by.append(p)
                 self.rank_cards |= RANK_MASKS[c & 15]
-            self.hands[p] = hand
-            self.n_unc += len(cards)
+                self.n_unc += 1
+            else:
+                hand = self.hands[p]
+                for c in cards:
+                    hand &= ~(1 << c)
+                    self.attacks.append(c)
+                    self.covers.append(-1)
+                    self.attack_by.append(p)
+                    self.rank_cards |= RANK_MASKS[c & 15]
+                self.hands[p] = hand
+                self.n_unc += len(cards)
             self.passed &= ~(1 << p)
             if not self.taking:  # an uncovered card is on the table: the bout goes on
                 return ()
-        elif kind is PASS:
+            # the defender takes: the bout ends at the limit or when every attacker passed
+            if len(self.attacks) >= self.limit or self._all_passed():
+                return self._end_bout(True)
+            return ()
+        if kind is PASS:
             self.passed |= 1 << p
         elif kind is TAKE:
             self.taking = True
