@@ -5,8 +5,10 @@ other hands' unseen slots and the stock, known picked-up cards kept where they a
 then plays every candidate move in that same world to the end with the playout policy
 (``rollout``) and scores it for this seat: 1 when someone else is the fool, 0.5 for a
 draw, 0 when this seat is the fool. Common worlds across candidates keep the comparison
-fair. The move with the best mean wins; ``normal``'s choice gets a small bonus so that
-noise alone never overrides a sound move.
+fair. The move with the best mean wins, but it replaces ``normal``'s choice only when its
+paired advantage over that move is at least ``CONFIDENCE_SE`` standard errors, so that
+noise never overrides a sound move (this matters most with 3+ players, where playout
+results differ little).
 
 Once the stock is empty and only two players are left, the world is fully known (the
 unseen cards are exactly the other hand): ``endgame.solve`` searches it exactly within a
@@ -34,6 +36,18 @@ from .sampling import can_sample, sample_world
 PRIOR_BONUS = 0.02
 MIN_WORLDS = 12
 CLEAR_MARGIN_SE = 3.0  # stop early when the best move leads by this many standard errors
+
+
+CONFIDENCE_SE = 1.0
+
+
+def _confidently_better(total: float, total_sq: float, n: int) -> bool:
+    """Is the mean of n paired score differences above CONFIDENCE_SE standard errors?"""
+    if n < 2:
+        return total > 0
+    mean = total / n
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
+    return mean > CONFIDENCE_SE * (var / n) ** 0.5 and mean > 0
 
 
 def _clear_winner(totals: dict[Action, float], worlds: int) -> bool:
@@ -103,18 +117,32 @@ def search(view: PlayerView, seed: int, budget_s: float,
     cands = candidates(legal, view)
     if len(cands) == 1:
         return cands[0], {}
+    if prior not in cands:
+        cands.append(prior)
     totals = {a: 0.0 for a in cands}
+    # Per-world score differences to normal's move: deviate from it only when the search
+    # is confident (``CONFIDENCE_SE``), not on noise - with 3+ players most playouts end
+    # with someone else as the fool, so mean differences are small and noisy.
+    diff_sum = {a: 0.0 for a in cands}
+    diff_sq = {a: 0.0 for a in cands}
     counts = 0
     rollouts = 0
     seat = view.player
     while True:
         world = sample_world(view, rng, know)
+        scores = {}
         for a in cands:
             s = world.clone()
             s.apply_unchecked(a)
             playout(s)
-            totals[a] += score(s.outcome, seat)
+            scores[a] = score(s.outcome, seat)
+            totals[a] += scores[a]
             rollouts += 1
+        base = scores[prior]
+        for a in cands:
+            d = scores[a] - base
+            diff_sum[a] += d
+            diff_sq[a] += d * d
         counts += 1
         if counts >= MIN_WORLDS and counts % 4 == 0 and _clear_winner(totals, counts):
             break
@@ -125,6 +153,8 @@ def search(view: PlayerView, seed: int, budget_s: float,
             break  # the next world would end past the deadline
     stats = {a: (totals[a] / counts, counts) for a in cands}
     best = max(cands, key=lambda a: stats[a][0] + (PRIOR_BONUS if a == prior else 0.0))
+    if best != prior and not _confidently_better(diff_sum[best], diff_sq[best], counts):
+        best = prior
     return best, stats
 
 
