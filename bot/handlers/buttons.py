@@ -111,6 +111,10 @@ async def _game_ui(update: Update, context, data) -> None:
             refusal = await svc.runtime.next_deal(data.game_id, user.id)
         elif token == "back":
             refusal = await svc.runtime.pick(data.game_id, user.id, None)
+        elif token == "swap":
+            refusal = await svc.runtime.swap_choice(data.game_id, user.id, None)
+        elif token.startswith("sw") and token[2:].isdigit() and len(token) <= 6:
+            refusal = await svc.runtime.swap_choice(data.game_id, user.id, int(token[2:]))
         elif token.startswith("pick") and token[4:].isdigit():
             refusal = await svc.runtime.pick(data.game_id, user.id, int(token[4:]))
         else:

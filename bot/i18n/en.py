@@ -294,4 +294,24 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "hint.lead_unbeatable": "Lead {cards}: the defender cannot beat it.",
     "hint.lead_group": "Lead {cards} together: get rid of a whole rank at once.",
     "hint.lead_cheap": "Lead {cards}: a cheap card, keep the strong ones.",
+    # Issue 3 games in Telegram: poker swap, six swap, pagat and Warsaw words, the weli.
+    "card.weli_as": "{card} as {suit}",
+    "act.give_up": "gives up",
+    "act.lead_done": "closes the lead",
+    "act.take_rest": "takes the unbeaten cards",
+    "act.swap_six": "swaps {card} for the turn-up",
+    "act.poker": {
+        "one": "swaps {n} card with the stock",
+        "other": "swaps {n} cards with the stock",
+    },
+    "btn.give_up": "Give up",
+    "btn.lead_done": "Lead these",
+    "btn.take_rest": "Take the rest",
+    "btn.swap_six": "Swap {card} for the turn-up",
+    "btn.poker": "Swap cards",
+    "btn.poker_confirm": {
+        "one": "Swap {n} card",
+        "other": "Swap {n} cards",
+    },
+    "hand.poker_choose": "Choose one or two cards to swap with the top of the stock.",
 }

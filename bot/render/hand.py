@@ -12,6 +12,11 @@ Layout decisions (RULES.md is silent on presentation):
   defender is taking (the move is the same: nothing more from me);
 - the group hand carries no table (the group shows it) so it is edited only when the
   player's cards or choices change; the solo message carries both;
+- poker (house rule): "Swap cards" opens a choice screen: the hand's cards toggle (at most
+  two, marked ✓), a confirm button appears when the chosen cards are a legal swap, Back
+  closes it; the choice lives in the driver (``picking`` holds a tuple of cards then);
+- words follow the game: Warsaw's ``d`` is "Lead these" and ``t`` "Give up", pagat's ``d``
+  "Take the rest", the six swap "Swap 6♥ for the turn-up";
 - buttons appear only for the seats the game is waiting on (as ``durak play`` does):
   throwing in while the defender is still beating is legal but not offered, so the other
   attackers' hands are not edited on every card (Telegram's request budget); once the
@@ -21,9 +26,9 @@ Layout decisions (RULES.md is silent on presentation):
 from __future__ import annotations
 
 from bot.engine import ActionKind
-from bot.i18n import t
+from bot.i18n import t, tn
 
-from .actions import WELI, WELI_AS, weli_label
+from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
@@ -48,12 +53,13 @@ def _played_card(action) -> int | None:
 def _choice_label(locale: str, action) -> str:
     kind, cards = action.kind, action.cards
     if kind is ActionKind.COVER:
-        return t(locale, "btn.cover_on", card=weli_label(cards[1]), target=card_label(cards[0]))
+        return t(locale, "btn.cover_on", card=weli_label(cards[1], locale),
+                 target=card_label(cards[0]))
     if kind is ActionKind.TRANSFER:
-        return t(locale, "btn.transfer_with", card=weli_label(cards[0]))
+        return t(locale, "btn.transfer_with", card=weli_label(cards[0], locale))
     if kind is ActionKind.SHOW:
         return t(locale, "btn.show_with", card=card_label(cards[0]))
-    return t(locale, "btn.attack_with", card=weli_label(cards[0]))
+    return t(locale, "btn.attack_with", card=weli_label(cards[0], locale))
 
 
 def _pass_label(locale: str, view) -> str:
@@ -64,8 +70,26 @@ def _pass_label(locale: str, view) -> str:
     return t(locale, "btn.pass")
 
 
-def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | None = None,
-               hint: bool = False) -> tuple[list[str], list[tuple]]:
+def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: tuple,
+                swaps: list) -> tuple[list[str], list[tuple]]:
+    """The poker swap screen: toggle up to two cards, confirm a legal choice, or go back."""
+    lines = [t(locale, "hand.poker_choose")]
+    buttons = [(("✓ " if card in chosen else "") + card_label(card),
+                encode_game_ui(game, version, f"sw{int(card)}")) for card in hand]
+    rows = list(rows_of(buttons, CARD_ROW))
+    legal = {frozenset(a.cards): a for a in swaps}
+    bottom = []
+    action = legal.get(frozenset(chosen))
+    if action is not None:
+        bottom.append((tn(locale, "btn.poker_confirm", len(chosen)),
+                       encode_move(game, version, action.text())))
+    bottom.append((t(locale, "btn.back"), encode_game_ui(game, version, "back")))
+    rows.append(tuple(bottom))
+    return lines, rows
+
+
+def hand_parts(locale: str, snap, seat: int, version: int, *,
+               picking: int | tuple | None = None, hint: bool = False) -> tuple[list[str], list[tuple]]:
     """(text lines about the hand, keyboard rows) for ``seat`` at ``version``."""
     state = snap.state
     view = state.view(seat)
@@ -88,9 +112,12 @@ def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | Non
         else:
             others.append(action)
     hand = sort_hand(view.hand, view.trump_suit)
+    swaps = [a for a in others if a.kind is ActionKind.POKER]
+    if isinstance(picking, tuple) and swaps:
+        return _swap_parts(locale, game, version, hand, picking, swaps)
     lines: list[str] = []
     rows: list[tuple] = []
-    if picking is not None and picking in by_card:
+    if isinstance(picking, int) and picking in by_card:
         lines.append(t(locale, "hand.choose_target", card=card_label(picking)))
         choices = [(_choice_label(locale, a), encode_move(game, version, a.text()))
                    for a in by_card[picking]]
@@ -115,17 +142,24 @@ def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | Non
         buttons.append((card_label(card), data))
     rows.extend(rows_of(buttons, CARD_ROW))
     if multi:
-        rows.extend(rows_of([(" ".join(weli_label(c) for c in a.cards),
+        rows.extend(rows_of([(" ".join(weli_label(c, locale) for c in a.cards),
                               encode_move(game, version, a.text()))
                              for _, a in sorted(multi.items())], 3))
-    labels = {ActionKind.TAKE: t(locale, "btn.take"), ActionKind.PASS: _pass_label(locale, view),
+    game_words = flavour(state.rules)
+    labels = {ActionKind.TAKE: t(locale, "btn.give_up" if game_words == "warsaw"
+                                 else "btn.take"),
+              ActionKind.PASS: _pass_label(locale, view),
               ActionKind.EXCHANGE: t(locale, "btn.exchange"),
-              ActionKind.KEEP: t(locale, "btn.keep"), ActionKind.DONE: t(locale, "btn.done")}
+              ActionKind.KEEP: t(locale, "btn.keep"),
+              ActionKind.DONE: t(locale, {"warsaw": "btn.lead_done",
+                                          "pagat": "btn.take_rest"}.get(game_words, "btn.done"))}
     extra = [(labels[a.kind], encode_move(game, version, a.text())) for a in others
              if a.kind in labels]
-    # issue 3: the trump-six swap as "⇄ 6♥"; poker swaps have no buttons yet (typed moves)
-    extra += [("⇄ " + card_label(a.cards[0]), encode_move(game, version, a.text()))
+    extra += [(t(locale, "btn.swap_six", card=card_label(a.cards[0])),
+               encode_move(game, version, a.text()))
               for a in others if a.kind is ActionKind.SWAP_SIX]
+    if swaps:
+        extra.append((t(locale, "btn.poker"), encode_game_ui(game, version, "swap")))
     if hint and legal:
         extra.append((t(locale, "btn.hint"), encode_game_ui(game, version, "hint")))
     if extra:
@@ -134,7 +168,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *, picking: int | Non
 
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
-                      picking: int | None = None, hint: bool = False) -> Screen:
+                      picking: int | tuple | None = None, hint: bool = False) -> Screen:
     state = snap.state
     view = state.view(seat)
     lines = [t(locale, "hand.title", group=group_title)]

@@ -13,7 +13,7 @@ from .table import LastMove, TableNotes, next_deal_rows, public_lines, result_li
 
 def solo_screen(locale: str, snap, seat: int, version: int, names: dict[int, str],
                 notes: TableNotes, last: LastMove | None, ended, now: datetime,
-                timer_on: bool, *, picking: int | None = None) -> Screen:
+                timer_on: bool, *, picking: int | tuple | None = None) -> Screen:
     lines = public_lines(locale, snap, names, notes, last, now, timer_on, you=seat)
     if snap.status == "cancelled":
         lines.append(t(locale, "game.cancelled"))

@@ -87,7 +87,8 @@ def last_move_text(locale: str, state, names: dict[int, str], last: LastMove | N
     except ValueError:
         pass
     return t(locale, "table.last_action", name=names.get(last.seat, "?"),
-             action=describe(locale, last.action, lead=lead, cause=last.cause))
+             action=describe(locale, last.action, lead=lead, cause=last.cause,
+                                   rules=getattr(state, "rules", None)))
 
 
 def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,

@@ -25,7 +25,8 @@ class Display:
     shown: dict[object, Screen] = field(default_factory=dict)  # "table" or seat -> on screen
     signature: dict[int, Screen] = field(default_factory=dict)  # hand drawn at version 0
     rendered_version: dict[int, int] = field(default_factory=dict)
-    picking: dict[int, int] = field(default_factory=dict)
+    # seat -> the card whose meaning is being chosen, or a tuple: the poker swap's choice
+    picking: dict[int, int | tuple] = field(default_factory=dict)
     notes: TableNotes = field(default_factory=TableNotes)
     last: LastMove | None = None
     ended: object = None

@@ -451,6 +451,25 @@ class GameRuntime:
         self._request_render(display)
         return None
 
+    async def swap_choice(self, game_id: int, user_id: int, card: int | None) -> str | None:
+        """The poker swap screen: None opens it with nothing chosen; a card toggles it (at
+        most two chosen: a third replaces the oldest). Only the hand's cards count."""
+        display = await self.display(game_id)
+        seat = display.seat_of(user_id)
+        if seat is None:
+            return "err.not_in_game"
+        chosen = display.picking.get(seat)
+        chosen = chosen if isinstance(chosen, tuple) else ()
+        if card is not None:
+            snap = await self.games.snapshot(game_id)
+            if snap.status != "running" or card not in snap.state.view(seat).hand:
+                return "err.stale_button"
+            chosen = tuple(c for c in chosen if c != card) if card in chosen \
+                else (chosen + (card,))[-2:]
+        display.picking[seat] = chosen
+        self._request_render(display)
+        return None
+
     async def hint(self, game_id: int, user_id: int) -> tuple[str | None, str]:
         """(refusal key, hint text)."""
         display = await self.display(game_id)
@@ -466,7 +485,8 @@ class GameRuntime:
         action, key, params = await self.brain.hint(snap.state, seat,
                                                     self.rng.getrandbits(32))
         lead = not snap.state.table_pairs()
-        text = t(locale, "hint.text", action=describe(locale, action, lead=lead),
+        text = t(locale, "hint.text", action=describe(locale, action, lead=lead,
+                                                     rules=snap.state.rules),
                  reason=t(locale, key, **params))
         return None, text
 

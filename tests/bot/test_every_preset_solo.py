@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from types import SimpleNamespace
 
-from playing import ALL_CARDS
+from playing import ALL_CARDS, move_log
 
 from bot.engine.rules import PLAYABLE_PRESETS
 from bot.handlers import lobby_actions
@@ -58,9 +59,32 @@ async def _set_up(fake, world, human, preset, rules, opponents):
     return chat, setup, game_id
 
 
-async def _play_to_result(fake, world, human, setup, game_id, rng) -> int:
+async def _press(fake, human, message, text) -> dict:
+    button = next(b for b in message.buttons if b["text"] == text)
+    return await fake.wait_for_answer(await fake.user_presses(human, message,
+                                                              button["callback_data"]), 10)
+
+
+async def _poker_swap(fake, human, setup) -> str:
+    """Swap cards -> choose the first card -> confirm: the card swapped (as shown)."""
+    assert (await _press(fake, human, setup, "Swap cards")).get("text") is None
+    await fake.wait_for(lambda: "Back" in setup.button_texts(), 5, "the swap screen")
+    assert "Choose one or two cards" in setup.text
+    card = next(b["text"] for b in setup.buttons if b["text"] in ALL_CARDS)
+    assert (await _press(fake, human, setup, card)).get("text") is None
+    await fake.wait_for(lambda: "Swap 1 card" in setup.button_texts(), 5, "the confirm")
+    assert f"✓ {card}" in setup.button_texts()
+    assert (await _press(fake, human, setup, "Swap 1 card")).get("text") is None
+    return card
+
+
+RAW_ACTION = re.compile(r"^(?:[a-z]|pk)(?: \S+)*$")  # an engine action text as a label
+
+
+async def _play_to_result(fake, world, human, setup, game_id, rng, seen: set) -> int:
     presses = 0
     while "Game over" not in setup.text:
+        seen.update(setup.button_texts())
         await fake.settle(0.02)
         snap = await world.services.games.snapshot(game_id)
         if snap.status != "running":
@@ -78,6 +102,10 @@ async def _play_to_result(fake, world, human, setup, game_id, rng) -> int:
             assert snap.status != "running" or shown <= hand, (setup.text, shown - hand)
         offered = _offered(setup)
         if not offered:
+            continue
+        if "Swap cards" in setup.button_texts() and "poker" not in seen:
+            seen.add("poker")
+            seen.add("poker swapped " + await _poker_swap(fake, human, setup))
             continue
         button = rng.choice(offered)
         try:
@@ -99,7 +127,16 @@ async def test_every_playable_preset_is_played_to_the_result(fakebot, bot_world,
         human = fakebot.add_user(f"Player{index}")
         chat, setup, game_id = await _set_up(fakebot, bot_world, human, preset, rules,
                                              opponents)
-        presses = await _play_to_result(fakebot, bot_world, human, setup, game_id, rng)
+        seen: set[str] = set()
+        presses = await _play_to_result(fakebot, bot_world, human, setup, game_id, rng, seen)
+        raw = [label for label in seen if RAW_ACTION.match(label)]
+        assert not raw, (preset, rules, raw)  # every button speaks words, not engine text
+        if rules.get("poker"):
+            swapped = [x for x in seen if x.startswith("poker swapped")]
+            assert swapped, "the poker swap was never offered"
+            seat = (await bot_world.services.games.snapshot(game_id)).seat_of(human.id)
+            log = await move_log(bot_world, game_id)
+            assert any(m.seat == seat and m.action.startswith("p ") for m in log)
         snap = await bot_world.services.games.snapshot(game_id)
         assert snap.state.is_over, (preset, rules, snap.status)
         assert "Game over" in setup.text and "Next deal" in setup.button_texts()
