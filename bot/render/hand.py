@@ -89,7 +89,8 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
 
 
 def hand_parts(locale: str, snap, seat: int, version: int, *,
-               picking: int | tuple | None = None, hint: bool = False) -> tuple[list[str], list[tuple]]:
+               picking: int | tuple | None = None,
+               hint: bool = False) -> tuple[list[str], list[tuple]]:
     """(text lines about the hand, keyboard rows) for ``seat`` at ``version``."""
     state = snap.state
     view = state.view(seat)
