@@ -87,7 +87,8 @@ async def _lobby(update: Update, context, data) -> None:
 async def _setting(update: Update, context, data) -> None:
     refusal = await lobby_actions.change_setting(context, data.game_id, data.version,
                                                  data.payload, update.effective_user.id)
-    await _answer(update, context, refusal)
+    key, params = refusal if isinstance(refusal, tuple) else (refusal, {})
+    await _answer(update, context, key, **params)
 
 
 async def _move(update: Update, context, data) -> None:

@@ -11,6 +11,7 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.i18n import CATALOGUES, locale_for, t, tn
+from bot.i18n.reasons import translate_reason
 
 
 @dataclass
@@ -71,8 +72,9 @@ def start_link(context, payload: str) -> str:
 
 
 def say(locale: str, key: str, **params) -> str:
-    """A catalogue text whether or not the key has plural forms (``n`` picks the form)."""
-    params.setdefault("reason", "")
+    """A catalogue text whether or not the key has plural forms (``n`` picks the form).
+    A ``reason`` (the engine's or service's English) is translated where it is known."""
+    params["reason"] = translate_reason(locale, str(params.get("reason") or ""))
     if isinstance(CATALOGUES["en"].get(key), dict):
         return tn(locale, key, int(params.pop("n", 1)), **params)
     return t(locale, key, **params)

@@ -173,8 +173,9 @@ async def cancel(context, lobby_id: int, user_id: int) -> str | None:
 
 
 async def change_setting(context, lobby_id: int, version: int, token: str,
-                         user_id: int) -> str | None:
-    """Apply one settings button (``name=value``)."""
+                         user_id: int) -> str | tuple[str, dict] | None:
+    """Apply one settings button (``name=value``): None, a refusal key, or (key, params)
+    when the refusal carries the engine's reason."""
     svc = services(context)
     lobby = await svc.lobbies.get(lobby_id)
     if lobby.status != "open":
@@ -213,7 +214,10 @@ async def change_setting(context, lobby_id: int, version: int, token: str,
             await svc.lobbies.change_settings(lobby_id, host, {"rules": {name: value}},
                                               expected_version=version)
     except ServiceError as exc:
-        return refusal_key(exc)
+        key = refusal_key(exc)
+        if key == "lobby.rules_problem":  # the engine's reason, translated by say()
+            return key, {"reason": exc.reason}
+        return key
     except ValueError:
         return "err.stale_button"
     await redraw(context, lobby_id)
