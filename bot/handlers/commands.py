@@ -94,6 +94,7 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except ServiceError:
         await reply(update, t(locale, "err.lobby_exists"))
         return
+    svc.pending_known.add(lobby.lobby_id)  # probed right here: nothing to derive
     if not await lobby_actions.can_message(context, user.id):
         svc.pending.add((lobby.lobby_id, user.id))
     message_id = await reply(update, "", await lobby_actions.lobby_view(context, lobby))

@@ -26,6 +26,10 @@ class Services:
     lobby_mode: dict[int, str] = field(default_factory=dict)
     # (lobby id, user id) of people who joined but cannot receive private messages yet.
     pending: set[tuple[int, int]] = field(default_factory=set)
+    # Lobbies whose ``pending`` entries are known in this process. The set lives in memory
+    # only: after a restart a lobby is re-derived (every member probed once) the first time
+    # it is drawn or started (lobby_actions.pending_of), so no schema change is needed.
+    pending_known: set[int] = field(default_factory=set)
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:

@@ -65,7 +65,7 @@ async def lobby_view(context, lobby):
         if lobby.status != "open":
             return Screen(t(locale, "solo.title") + "\n" + t(locale, "lobby.closed"))
         return solo_setup_screen(locale, lobby)
-    pending = {uid for lid, uid in svc.pending if lid == lobby.lobby_id}
+    pending = await pending_of(context, lobby)
     prefs = await svc.chats.preferences(lobby.chat_id)
     return lobby_screen(locale, lobby, pending, game_settings.max_players(lobby.settings),
                         svc.lobby_mode.get(lobby.lobby_id, "main"), bool(prefs.get("hints")),
@@ -84,6 +84,22 @@ async def _table_full(svc, lobby_id: int) -> bool:
     lobby = await svc.lobbies.get(lobby_id)
     limit = seat_limit(await svc.chats.preferences(lobby.chat_id)) if lobby.chat_id < 0 else 6
     return len(lobby.members) >= limit
+
+
+async def pending_of(context, lobby) -> set[int]:
+    """Members of a group lobby who still have to open a private chat with the bot.
+
+    Who that is lives in memory (``svc.pending``); a lobby opened before a restart is not
+    known to this process, so the first time it is needed every seated person is probed
+    once (a chat action, invisible to them) and the set is derived again."""
+    svc = services(context)
+    if lobby.lobby_id not in svc.pending_known:
+        svc.pending_known.add(lobby.lobby_id)
+        if lobby.chat_id < 0 and lobby.status == "open":
+            for member in lobby.members:
+                if member.user_id is not None and not await can_message(context, member.user_id):
+                    svc.pending.add((lobby.lobby_id, member.user_id))
+    return {uid for lid, uid in svc.pending if lid == lobby.lobby_id}
 
 
 async def may_manage(context, lobby, user_id: int) -> bool:
@@ -105,6 +121,7 @@ async def join(context, lobby_id: int, user) -> tuple[str | None, bool]:
     svc = services(context)
     try:
         lobby = await svc.lobbies.get(lobby_id)
+        await pending_of(context, lobby)  # after a restart: who still lacks the chat
         if not any(m.user_id == user.id for m in lobby.members) and \
                 await _table_full(svc, lobby_id):
             return "err.full", False
@@ -140,7 +157,8 @@ async def start(context, lobby_id: int, user_id: int, chat_title: str) -> tuple[
         return "err.unknown_lobby", {}
     if not await may_manage(context, lobby, user_id):
         return "err.host_or_admin", {}
-    waiting = [m for m in lobby.members if (lobby_id, m.user_id) in svc.pending]
+    pending = await pending_of(context, lobby)
+    waiting = [m for m in lobby.members if m.user_id in pending]
     if waiting:
         names = member_names("en", waiting)
         return "lobby.need_private", {"names": ", ".join(names)}

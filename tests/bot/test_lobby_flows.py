@@ -101,3 +101,28 @@ async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, b
     table = await fakebot.wait_for_message(group, lambda m: "deal 1" in m.text)
     await fakebot.wait_for(lambda: "The game was cancelled." in table.text, 10, "cancelled")
     assert (await bot_world.services.games.snapshot(game_id)).status == "cancelled"
+
+
+async def test_who_must_open_a_private_chat_survives_a_restart(fakebot, bot_world):
+    app = await bot_world.start()
+    alice, dave = fakebot.add_user("Alice"), fakebot.add_user("Dave")
+    await fakebot.user_starts_bot(alice)
+    group = fakebot.add_group("Cards night", [alice, dave])
+    await fakebot.user_sends(alice, group, "/newgame")
+    lobby = await fakebot.wait_for_message(group, lambda m: "Join" in m.button_texts())
+    assert "url" in await press(fakebot, dave, lobby, "Join")
+    await fakebot.wait_for(lambda: "Dave (must open a private chat" in lobby.text, 10, "marker")
+
+    await bot_world.stop(app)
+    app = await bot_world.start()  # a new process: nothing in memory
+    lobby_id = await bot_world.services.chats.open_lobby(group.id)
+    refused = await press(fakebot, alice, lobby, "Start")
+    assert "Dave" in refused["text"] and "private chat" in refused["text"]
+    # Join again still answers with the link, and the link completes the join.
+    answer = await press(fakebot, dave, lobby, "Join")
+    assert answer["url"] == f"https://t.me/{app.bot.username}?start=j{lobby_id}"
+    await fakebot.user_starts_bot(dave, f"j{lobby_id}")
+    await fakebot.wait_for(lambda: "must open" not in lobby.text and "Dave" in lobby.text,
+                           10, "the marker to go")
+    assert (await press(fakebot, alice, lobby, "Start")).get("text") is None
+    await fakebot.wait_for_message(group, lambda m: "deal 1" in m.text)
