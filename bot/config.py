@@ -37,6 +37,10 @@ class Settings:
     timer_tick: float = 1.0
     # A table edit waits this long for more moves to arrive, so a burst becomes one edit.
     edit_coalesce: float = 0.25
+    # The group table is edited this long after the last move (0: with the hands), and at
+    # most once per table_min_interval seconds (a group takes ~20 messages a minute).
+    table_debounce: float = 0.8
+    table_min_interval: float = 3.0
     # Rate limiter: overall requests/s and new messages per group per minute (0 = off).
     overall_rate: float = 30.0
     group_rate_per_minute: float = 20.0

@@ -1,11 +1,18 @@
 """Benchmark the Telegram layer: the real Application against the fake Bot API server.
 
     .venv/bin/python scripts/bench_bot.py [--games 200] [--seconds 60] [--coalesce 0.25]
+        [--table-debounce 0.8] [--think 1.0,3.0]
         [--mode group|solo] [--pg-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
 
 N two-player group games (``--mode solo``: N solo games, a person against a computer
 player, table and hand in one message) run at the same time; scripted users press the
 first move button the bot accepts (buttons they were sent, nothing else).
+
+What it measures: the bot's cost at a realistic human pace, not its throughput. Each
+person thinks ``--think`` seconds (uniform, per press) after their hand shows a move
+before pressing, as people do; with 200 games that is ~100 actions/s on the bot, the
+load of 400 people playing at once. ``--think 0,0`` floods instead: then handler times
+mostly measure queueing in a saturated process, and coalescing looks better than real.
 Printed (JSON):
 - handler_ms p50/p99: time inside the move handler's work (runtime.press: load, engine,
   versioned commit, scheduling the redraw), excluding every Telegram call;
@@ -60,10 +67,15 @@ def solo_message(fake, user):
 
 
 async def play_game(fake, users, group, deadline: float, done: list,
-                    find=hand_message) -> None:
-    """Press until the table says Game over or time runs out."""
+                    find=hand_message, think: tuple[float, float] = (0.0, 0.0),
+                    rng: random.Random | None = None) -> None:
+    """Press until the table says Game over or time runs out; a person thinks ``think``
+    seconds before each press."""
     loop = asyncio.get_running_loop()
+    rng = rng or random.Random(group.id)
     while loop.time() < deadline:
+        if think[1] > 0:
+            await asyncio.sleep(rng.uniform(*think))
         table = fake.last_bot_message(group)
         if table is not None and "Game over" in table.text:
             done.append(group.id)
@@ -103,15 +115,27 @@ async def play_game(fake, users, group, deadline: float, done: list,
             await asyncio.sleep(0.05)
 
 
+async def _exit_with_parent(stop: asyncio.Event) -> None:
+    """The bot process never outlives the benchmark (killed, crashed or interrupted):
+    once its parent is gone it is re-parented, and it stops."""
+    import os
+
+    parent = os.getppid()
+    while not stop.is_set():
+        if os.getppid() != parent:
+            stop.set()
+        await asyncio.sleep(0.5)
+
+
 async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
-                    out_path: str) -> None:
+                    out_path: str, table_debounce: float = 0.0) -> None:
     """The bot process: the real Application, its press handler timed; on SIGTERM the
     timings go to ``out_path`` as JSON."""
     import signal
 
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
-                        overall_rate=0, group_rate_per_minute=0)
+                        overall_rate=0, group_rate_per_minute=0, **_debounce(table_debounce))
     app = build_application(settings, rng=random.Random(1))
     await app.initialize()
     await app.post_init(app)
@@ -130,7 +154,10 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
     runtime.press = timed_press
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
+    watchdog = asyncio.create_task(_exit_with_parent(stop))
     await stop.wait()
+    watchdog.cancel()
     Path(out_path).write_text(json.dumps(timings))
     await app.updater.stop()
     await app.stop()
@@ -171,8 +198,17 @@ async def drop_postgres(server_url: str, name: str) -> None:
     await admin.dispose()
 
 
+def _debounce(seconds: float) -> dict:
+    """Settings(table_debounce=...) where the bot has it (the 'before' runs had none)."""
+    import dataclasses
+
+    names = {f.name for f in dataclasses.fields(Settings)}
+    return {"table_debounce": seconds} if "table_debounce" in names else {}
+
+
 async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
-               pg_url: str | None = None) -> dict:
+               pg_url: str | None = None, table_debounce: float = 0.0,
+               think: tuple[float, float] = (1.0, 3.0)) -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
     fake = FakeBotServer(group_rate=None)
@@ -185,7 +221,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
     out_path = f"{tmp}/timings.json"
     bot = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
-        str(coalesce), out_path)
+        str(coalesce), out_path, str(table_debounce))
     try:
         await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
 
@@ -222,15 +258,20 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         loop = asyncio.get_running_loop()
         done: list[int] = []
         started = loop.time()
-        await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find)
-                               for users, group in tables))
+        await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find,
+                                         think, random.Random(i))
+                               for i, (users, group) in enumerate(tables)))
         elapsed = loop.time() - started
         await fake.settle(0.5, timeout=30)
         actions = await count_moves(db_url) - moves_before
         play_calls = fake.calls[calls_before:]
-    finally:
+    finally:  # also on Ctrl-C or an error: the bot process is always stopped and reaped
         if bot.returncode is None:
             bot.terminate()
+            try:
+                await asyncio.wait_for(bot.wait(), 30)
+            except (TimeoutError, asyncio.CancelledError):
+                bot.kill()
         await bot.wait()
     timings = json.loads(Path(out_path).read_text()) if Path(out_path).exists() else []
     finished = set(done)
@@ -248,9 +289,14 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "handler_ms_p99": round(percentile(timings, 0.99) * 1000, 2),
         "requests_per_action": round(len(play_calls) / max(1, actions), 2),
         "requests_by_method": count_by_method(play_calls),
+        "group_requests_per_action": round(len([c for c in play_calls if (c.chat_id or 0) < 0])
+                                           / max(1, actions), 2),
+        "private_requests_per_action": round(len([c for c in play_calls
+                                                  if (c.chat_id or 0) > 0]) / max(1, actions), 2),
         "chat_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
         "chat_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
-        "edit_coalesce_s": coalesce, "mode": mode,
+        "edit_coalesce_s": coalesce, "table_debounce_s": table_debounce,
+        "think_s": list(think), "mode": mode,
         "database": "postgresql" if pg_url else "sqlite",
     }
 
@@ -277,17 +323,18 @@ async def count_moves(db_url: str) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 7 and sys.argv[1] == "--serve-bot":
-        _, _, token, base_url, db_url, coalesce, out_path = sys.argv
+    if len(sys.argv) == 8 and sys.argv[1] == "--serve-bot":
+        _, _, token, base_url, db_url, coalesce, out_path, debounce = sys.argv
         import os
 
         if os.environ.get("BENCH_BOT_PROFILE"):  # where the bot process spends its time
             import cProfile
 
             cProfile.run("asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), "
-                         "out_path))", os.environ["BENCH_BOT_PROFILE"])
+                         "out_path, float(debounce)))", os.environ["BENCH_BOT_PROFILE"])
         else:
-            asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path))
+            asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
+                                  float(debounce)))
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -298,6 +345,11 @@ if __name__ == "__main__":
     parser.add_argument("--pg-url", default=None,
                         help="PostgreSQL server URL (e.g. postgresql+asyncpg://postgres@"
                              "127.0.0.1/postgres): run on a fresh database there, not SQLite")
+    parser.add_argument("--table-debounce", type=float, default=0.8,
+                        help="the group table is edited this long after the last move")
+    parser.add_argument("--think", default="1.0,3.0",
+                        help="a person's thinking time before a press, seconds: lo,hi")
     args = parser.parse_args()
+    lo, hi = (float(x) for x in args.think.split(","))
     print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce, args.mode,
-                                      args.pg_url)), indent=2))
+                                      args.pg_url, args.table_debounce, (lo, hi))), indent=2))

@@ -35,6 +35,11 @@ class Display:
     hints: bool = False
     dirty: bool = False
     render_task: asyncio.Task | None = None
+    # The group table's own schedule (driver._request_table): when it is due (loop time,
+    # None: nothing pending), its task, and when it was last edited.
+    table_due: float | None = None
+    table_task: asyncio.Task | None = None
+    table_edited_at: float = float("-inf")
     computer_task: asyncio.Task | None = None
     computer_again: bool = False
     # The engine state as of ``state_version``, advanced by the moves the service reports,

@@ -8,6 +8,11 @@ Message policy (Telegram allows a group about 20 messages a minute):
 - a hand message is edited only when what it shows (cards, legal moves) changes; its
   buttons carry the version at which it was drawn, and a press on a hand that is still
   current is accepted even if other players moved since (see ``press``);
+- the group table has its own schedule (``settings.table_debounce`` > 0): it is edited
+  ``table_debounce`` seconds after the last move (a burst of moves costs one edit) and at
+  most once per ``table_min_interval`` seconds (Telegram's ~20 group messages a minute);
+  the end of a deal is drawn at once. Players act from their hands (the defender's hand
+  lists the cards to beat), so the table may trail a move by a second or two;
 - solo games (a private chat) show table and hand in one message.
 
 Timers: the service stores each deal's turn deadline; one loop asks the database every
@@ -354,10 +359,40 @@ class GameRuntime:
             display.shown[seat] = screen
             display.signature[seat] = signature
             display.rendered_version[seat] = snap.version
+        if self.settings.table_debounce > 0 and snap.status == "running" \
+                and not snap.state.is_over:
+            self._request_table(display)
+            return
+        await self._edit_table(display, snap)
+
+    async def _edit_table(self, display: Display, snap) -> None:
         table = self._table_screen(display, snap)
         if display.table_msg and display.shown.get("table") != table:
             if await messaging.edit(self.bot, display.chat_id, display.table_msg, table):
                 display.shown["table"] = table
+                display.table_edited_at = asyncio.get_running_loop().time()
+
+    def _request_table(self, display: Display) -> None:
+        """Edit the group table ``table_debounce`` s after the last move (see the top)."""
+        loop = asyncio.get_running_loop()
+        display.table_due = max(loop.time() + self.settings.table_debounce,
+                                display.table_edited_at + self.settings.table_min_interval)
+        if display.table_task is None or display.table_task.done():
+            display.table_task = self._spawn(self._table_loop(display))
+
+    async def _table_loop(self, display: Display) -> None:
+        loop = asyncio.get_running_loop()
+        while display.table_due is not None:
+            wait = display.table_due - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            display.table_due = None
+            try:
+                await self._edit_table(display, await self._snapshot(display))
+            except Exception:
+                log.exception("drawing the table of game %s failed", display.game_id)
+                return
 
     async def _deliver_hand(self, display: Display, seat: int, screen: Screen,
                             signature: Screen, version: int) -> bool:
