@@ -20,23 +20,7 @@ def check_invariants(s: GameState) -> list[str]:
     # Cards are conserved: hands + table + stock + discard = the deck, no card twice.
     places = list(s.hands) + [1 << c for c in s.stock] + [1 << c for c in s.attacks] + [
         1 << c for c in s.covers if c >= 0] + [s.discard]
-    union = 0
-    total = 0
-    for m in places:
-        union |= m
-        total += m.bit_count()
-    if total != union.bit_count():
-        seen = 0
-        for m in places:
-            for c in bits(m & seen):
-                problems.append(f"card {card_text(c)} is in two places")
-            seen |= m
-    if union != s.deck_mask:
-        missing, extra = s.deck_mask & ~union, union & ~s.deck_mask
-        if missing:
-            problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
-        if extra:
-            problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
+    problems += conservation_problems(places, s.deck_mask)
     problems += _turnup_problems(s)
     if s.is_over:
         holding = [p for p in range(s.n) if s.in_play[p]]
@@ -93,6 +77,29 @@ def check_invariants(s: GameState) -> list[str]:
             for seat in range(s.n):
                 if s.in_play[seat] and s.hands[seat].bit_count() < s.cfg.hand_size:
                     problems.append(f"seat {seat} was not replenished")
+    return problems
+
+
+def conservation_problems(places: list[int], deck_mask: int) -> list[str]:
+    """Every card of the deck is in exactly one of ``places`` (card masks): none twice,
+    none missing, none from outside the deck."""
+    problems: list[str] = []
+    union = total = 0
+    for m in places:
+        union |= m
+        total += m.bit_count()
+    if total != union.bit_count():
+        seen = 0
+        for m in places:
+            for c in bits(m & seen):
+                problems.append(f"card {card_text(c)} is in two places")
+            seen |= m
+    if union != deck_mask:
+        missing, extra = deck_mask & ~union, union & ~deck_mask
+        if missing:
+            problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
+        if extra:
+            problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
     return problems
 
 

@@ -43,6 +43,7 @@ from .deal import deal
 from .leads import LEADS, with_jokers
 from .outcome import Outcome
 from .rules import RulesError, RuleSet
+from .series import DealSeries
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
@@ -151,7 +152,7 @@ def _config(rules: RuleSet) -> _Config:
     return cfg
 
 
-class GameState:
+class GameState(DealSeries):
     """One deal. Mutated by ``apply``; ``clone`` for search. Seats are 0..players-1."""
 
     __slots__ = ("rules", "cfg", "beaters", "deck_mask", "seed", "dealer", "n", "hands", "known",
@@ -908,23 +909,6 @@ class GameState:
         s.first_attacker_seat = self.first_attacker_seat
         s._lc_key, s._lc = -1, []
         return s
-
-    @classmethod
-    def replay(cls, rules: RuleSet, seed: int, actions, dealer: int | None = None,
-               **deal_kwargs: Any) -> GameState:
-        """Deal from ``seed`` and apply ``actions`` (Action or text "2:a 10h") checked."""
-        s = cls.new(rules, seed, dealer, **deal_kwargs)
-        for a in actions:
-            s.apply(Action.parse(a) if isinstance(a, str) else a)
-        return s
-
-    @classmethod
-    def next_deal(cls, rules: RuleSet, previous_outcome: Outcome, previous_dealer: int,
-                  seed: int) -> GameState:
-        """The next deal of a series: the fool deals (after a draw the same dealer again)."""
-        fool = previous_outcome.fools[0] if previous_outcome.fools else None
-        dealer = previous_dealer if fool is None else fool
-        return cls.new(rules, seed, dealer, later_deal=True, prev_fool=fool)
 
     # ------------------------------------------------------------------ views, JSON
     def view(self, player: int):

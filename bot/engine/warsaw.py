@@ -73,6 +73,7 @@ from .cards import RANK_MASKS, SUIT_MASKS, bits, card_text, mask_of
 from .deal import deal
 from .outcome import Outcome
 from .rules import RuleSet
+from .series import DealSeries
 from .state import PASS_ACTION, SINGLE_ATTACK, TAKE_ACTION, Phase
 from .warsaw_leads import addable_lead_cards, lead_add_problem, rank_parity, warsaw_pairs_check
 
@@ -92,7 +93,7 @@ def rank_set_mask(ranks: int) -> int:
     return m
 
 
-class WarsawState:
+class WarsawState(DealSeries):
     """One Warsaw deal. Mutated by ``apply``; ``clone`` for search. Seats 0..players-1."""
 
     is_warsaw = True
@@ -692,22 +693,6 @@ class WarsawState:
         s.history = dict(self.history)
         s._lc_key, s._lc, s._la_key, s._la = -1, [], -1, 0
         return s
-
-    @classmethod
-    def replay(cls, rules: RuleSet, seed: int, actions, dealer: int | None = None,
-               **deal_kwargs: Any) -> WarsawState:
-        s = cls.new(rules, seed, dealer, **deal_kwargs)
-        for a in actions:
-            s.apply(Action.parse(a) if isinstance(a, str) else a)
-        return s
-
-    @classmethod
-    def next_deal(cls, rules: RuleSet, previous_outcome: Outcome, previous_dealer: int,
-                  seed: int) -> WarsawState:
-        """The biggest payer deals next (after a draw the same dealer again)."""
-        fool = previous_outcome.fools[0] if previous_outcome.fools else None
-        dealer = previous_dealer if fool is None else fool
-        return cls.new(rules, seed, dealer, later_deal=True, prev_fool=fool)
 
     def view(self, player: int):
         from .warsaw_view import make_warsaw_view

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import bits, card_text
+from .invariants import conservation_problems
 from .warsaw_leads import odd_ranks, rank_parity
 
 if TYPE_CHECKING:
@@ -20,22 +21,7 @@ def check_warsaw_invariants(s: WarsawState) -> list[str]:
     problems: list[str] = []
     places = (list(s.hands) + list(s.front) + [1 << c for c in s.stock]
               + [1 << c for c in s.attacks] + [1 << c for c in s.covers if c >= 0] + [s.discard])
-    union = total = 0
-    for m in places:
-        union |= m
-        total += m.bit_count()
-    if total != union.bit_count():
-        seen = 0
-        for m in places:
-            for c in bits(m & seen):
-                problems.append(f"card {card_text(c)} is in two places")
-            seen |= m
-    if union != s.deck_mask:
-        missing, extra = s.deck_mask & ~union, union & ~s.deck_mask
-        if missing:
-            problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
-        if extra:
-            problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
+    problems += conservation_problems(places, s.deck_mask)
     if s.stock and s.turnup >= 0 and s.stock[0] != s.turnup:
         problems.append("the turn-up is not at the bottom of the stock")
     held = [s.held(x) for x in range(s.n)]
