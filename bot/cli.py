@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.cli_args import non_negative_int, positive_float, positive_int, rule_assignment
 from bot.cli_rules import UsageError, build_rules, rules_text
 
 USAGE_ERROR = 2
@@ -25,43 +26,6 @@ OPTIONAL_SUBCOMMANDS = (
     ("bot.cli_replay", "add_replay_parser"),
     ("bot.cli_arena", "add_arena_parser"),
 )
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-    return value
-
-
-def _rule_assignment(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    return name.strip(), value.strip()
-
 
 class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of exiting, so `main` decides how to report."""
@@ -79,28 +43,30 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="random legal games; prints one JSON object")
     sim.add_argument("--preset", default="podkidnoy")
-    sim.add_argument("--players", type=_positive_int, default=2)
-    sim.add_argument("--games", type=_positive_int, default=100)
-    sim.add_argument("--seed", type=_non_negative_int, default=0)
+    sim.add_argument("--players", type=positive_int, default=2)
+    sim.add_argument("--games", type=positive_int, default=100)
+    sim.add_argument("--seed", type=non_negative_int, default=0)
     sim.add_argument("--check", action="store_true",
                      help="verify the invariants after every action")
     sim.add_argument("--explore", action="store_true",
                      help="let any seat with a legal action move, not only those waited on")
-    sim.add_argument("--rule", action="append", default=[], type=_rule_assignment,
+    sim.add_argument("--rule", action="append", default=[], type=rule_assignment,
                      metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
     sim.add_argument("--random-house-rules", action="store_true",
                      help="each game adds a seeded random valid mix of house rules")
 
     bench = sub.add_parser("bench", help="engine speed: random 2-player podkidnoy games/s")
-    bench.add_argument("--seconds", type=_positive_float, default=5.0)
+    bench.add_argument("--seconds", type=positive_float, default=5.0)
 
     play = sub.add_parser("play", help="a game in the terminal against computer players")
     play.add_argument("--preset", default="podkidnoy")
-    play.add_argument("--players", type=_positive_int, default=2)
-    play.add_argument("--seed", type=_non_negative_int, default=None,
+    play.add_argument("--players", type=positive_int, default=2)
+    play.add_argument("--seed", type=non_negative_int, default=None,
                       help="seed of the first deal (default: random)")
-    play.add_argument("--rule", action="append", default=[], type=_rule_assignment,
+    play.add_argument("--rule", action="append", default=[], type=rule_assignment,
                       metavar="NAME=VALUE", help="override one rule parameter (repeatable)")
+    play.add_argument("--strength", choices=("easy", "normal", "hard"), default="normal",
+                      help="the computer players' strength (bot.ai, as in Telegram)")
 
     # Subcommands that live with their own layer are wired in when their module exists.
     # Each parser must `set_defaults(func=...)` or `set_defaults(handler=...)`: a callable
@@ -148,7 +114,8 @@ def _cmd_play(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     from bot.cli_play import play_session
 
     rules = build_rules(args.preset, args.players, dict(args.rule))
-    return play_session(rules, seed=args.seed, inp=inp, out=out)
+    return play_session(rules, seed=args.seed, inp=inp, out=out,
+                        strength=getattr(args, "strength", "normal"))
 
 
 def main(

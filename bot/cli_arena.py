@@ -14,44 +14,9 @@ import json
 import sys
 from typing import TextIO
 
+from bot.cli_args import budget_seconds, non_negative_int, positive_int, rule_assignment
+
 STRENGTH_CHOICES = ("easy", "normal", "hard")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
-    return value
-
-
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"budget must be in (0, 60] seconds, got {text}")
-    return value
-
-
-def _rule(text: str) -> tuple[str, str]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip() or not value.strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
-    return name.strip(), value.strip()
 
 
 def add_arena_parser(subparsers) -> argparse.ArgumentParser:
@@ -59,15 +24,16 @@ def add_arena_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--a", required=True, choices=STRENGTH_CHOICES, help="strength of side a")
     p.add_argument("--b", required=True, choices=STRENGTH_CHOICES, help="strength of side b")
     p.add_argument("--preset", default="podkidnoy")
-    p.add_argument("--players", type=_positive_int, default=2)
-    p.add_argument("--games", type=_positive_int, default=100)
-    p.add_argument("--seed", type=_non_negative_int, default=0)
-    p.add_argument("--budget-a", type=_budget, default=None,
+    p.add_argument("--players", type=positive_int, default=2)
+    p.add_argument("--games", type=positive_int, default=100)
+    p.add_argument("--seed", type=non_negative_int, default=0)
+    p.add_argument("--budget-a", type=budget_seconds, default=None,
                    help="seconds per move of side a (default: 0.5 for hard)")
-    p.add_argument("--budget-b", type=_budget, default=None,
+    p.add_argument("--budget-b", type=budget_seconds, default=None,
                    help="seconds per move of side b (default: 0.5 for hard)")
     p.add_argument("--progress", action="store_true", help="progress lines on stderr")
-    p.add_argument("--rule", action="append", default=[], type=_rule, metavar="NAME=VALUE",
+    p.add_argument("--rule", action="append", default=[], type=rule_assignment,
+                   metavar="NAME=VALUE",
                    help="override one rule parameter (repeatable)")
     p.set_defaults(handler=arena_command)
     return p
