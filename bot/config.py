@@ -5,6 +5,8 @@
     TELEGRAM_API_BASE_URL  optional: a local Bot API server, e.g. http://127.0.0.1:8081/bot
     DURAK_WEBHOOK_URL      optional: public https URL; webhook mode instead of polling
     PORT                   webhook listen port (default 8443)
+    DURAK_WEBHOOK_SECRET   webhook secret token (A-Z a-z 0-9 _ -, up to 256); default: one
+                           derived from BOT_TOKEN, so webhook mode is never unauthenticated
 
 The tunables below the environment ones (pauses, tick, rate limits) exist so tests and the
 benchmark can run the real Application fast; production uses the defaults.
@@ -12,10 +14,20 @@ benchmark can run the real Application fast; production uses the defaults.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 
 from bot.storage.settings import database_url
+
+# What Telegram accepts as setWebhook's secret_token.
+WEBHOOK_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+
+
+def derived_secret(token: str) -> str:
+    """A stable secret from the bot token: restarts keep it, nobody without the token has it."""
+    return hashlib.sha256(("durak-webhook:" + token).encode()).hexdigest()
 
 
 class ConfigError(Exception):
@@ -29,6 +41,7 @@ class Settings:
     api_base_url: str | None = None
     webhook_url: str | None = None
     port: int = 8443
+    webhook_secret: str = ""
     # Migrate the SQLite database at start-up (PostgreSQL: the Procfile's release step).
     migrate_sqlite: bool = True
     # A computer player waits this long (seconds, uniform) before moving: people can follow.
@@ -64,7 +77,11 @@ class Settings:
             port = int(port_text)
         except ValueError:
             raise ConfigError(f"PORT must be a number, got {port_text!r}") from None
-        return cls(token=token, database_url=database_url(dict(env)),
+        secret = (env.get("DURAK_WEBHOOK_SECRET") or "").strip() or derived_secret(token)
+        if not WEBHOOK_SECRET.match(secret):
+            raise ConfigError("DURAK_WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, "
+                              "1 to 256 characters")
+        return cls(token=token, database_url=database_url(dict(env)), webhook_secret=secret,
                    api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
                    webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
                    port=port)

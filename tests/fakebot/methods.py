@@ -17,6 +17,7 @@ from .formatting import parse_text, utf16_len
 from .markup import check_reply_markup
 from .model import JSON
 from .params import as_bool, as_int, require
+from .webhook import is_local_url
 from .world import World, scope_key
 
 Method = Callable[[World, dict[str, Any]], Awaitable[Any]]
@@ -28,6 +29,7 @@ CHAT_ACTIONS = frozenset({
     "upload_video_note",
 })
 COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
+SECRET_TOKEN = re.compile(r"^[A-Za-z0-9_-]{0,256}$")  # empty: no secret
 
 
 def api_method(name: str) -> Callable[[Method], Method]:
@@ -54,7 +56,7 @@ async def get_me(world: World, params: dict[str, Any]) -> JSON:
 
 @api_method("deleteWebhook")
 async def delete_webhook(world: World, params: dict[str, Any]) -> bool:
-    world.webhook_url = ""
+    world.webhook_url, world.webhook_secret = "", ""
     if as_bool(params, "drop_pending_updates"):
         world.updates.clear()
     return True
@@ -62,7 +64,17 @@ async def delete_webhook(world: World, params: dict[str, Any]) -> bool:
 
 @api_method("setWebhook")
 async def set_webhook(world: World, params: dict[str, Any]) -> bool:
-    world.webhook_url = str(require(params, "url"))
+    """Telegram wants HTTPS; the fake also takes plain http on 127.0.0.1 (tests only)."""
+    url = str(require(params, "url"))
+    if not (url.startswith("https://") or is_local_url(url)):
+        raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
+    secret = str(params.get("secret_token") or "")
+    if not SECRET_TOKEN.match(secret):
+        raise bad_request("secret token contains unallowed characters")
+    world.webhook_url, world.webhook_secret = url, secret
+    if as_bool(params, "drop_pending_updates"):
+        world.updates.clear()
+    world.push_updates()
     return True
 
 

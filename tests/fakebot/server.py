@@ -29,6 +29,7 @@ from .formatting import command_entities
 from .methods import METHODS
 from .model import ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
 from .params import as_int, read_params
+from .webhook import WebhookDelivery
 from .world import World
 
 T = TypeVar("T")
@@ -49,6 +50,7 @@ class FakeBotServer(World):
         self._poll_generation = itertools.count(1)
         self._current_poll = 0
         self.last_request_at = 0.0
+        self.webhook = WebhookDelivery(self)
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -63,6 +65,7 @@ class FakeBotServer(World):
     async def stop(self) -> None:
         self._closing = True
         self.changed()  # wakes long polls so they answer before the runner closes
+        await self.webhook.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -148,6 +151,13 @@ class FakeBotServer(World):
         for update in batch:
             self.delivered_update_ids.add(update["update_id"])
         return copy.deepcopy(batch)
+
+    def push_updates(self) -> None:
+        self.webhook.kick()
+
+    def webhook_posts(self) -> list:
+        """Every POST of an update to the bot's webhook (WebhookAttempt), oldest first."""
+        return list(self.webhook.attempts)
 
     # -- users acting -----------------------------------------------------------------------
     async def user_sends(self, user: FakeUser, chat: FakeChat | int, text: str) -> StoredMessage:

@@ -60,6 +60,7 @@ class World:
         self.commands: dict[tuple[str, str], list[JSON]] = {}
         self.bot_profile: dict[str, str] = {}
         self.webhook_url = ""
+        self.webhook_secret = ""  # sent back in X-Telegram-Bot-Api-Secret-Token
         self.injected: list[InjectedError] = []
         self._update_ids = itertools.count(700_000_001)
         self._user_ids = itertools.count(1_000_001)
@@ -237,7 +238,11 @@ class World:
         update_id = next(self._update_ids)
         self.updates.append({"update_id": update_id, kind: payload})
         self.changed()
+        self.push_updates()
         return update_id
+
+    def push_updates(self) -> None:
+        """Hook: the HTTP server POSTs pending updates to the bot while a webhook is set."""
 
     def new_query_id(self) -> str:
         return str(next(self._query_ids))
