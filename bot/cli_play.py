@@ -1,7 +1,8 @@
 """`durak play`: a game in the terminal against simple computer players.
 
 Reads one command per line from `inp` and writes to `out`, so a pipe (or a test) can
-drive it. You are seat 0; the others are `bot.ai.simple` players. Computer moves are
+drive it. You are seat 0; the others are the bot's computer players (`bot.ai.choose_action`,
+strength `easy`, `normal` or `hard` as in Telegram, default `normal`). Computer moves are
 printed as they happen; whenever the game waits on you, the screen shows your hand
 (numbered, sorted by suit and rank, trumps last), the table, the trump and stock, every
 opponent's card count and role, and every move you may make as a `[command]`.
@@ -17,7 +18,7 @@ import random
 import sys
 from typing import TextIO
 
-from bot.ai.simple import choose_action
+from bot.ai import DEFAULT_BUDGET_S, STRENGTHS, choose_action
 from bot.engine import (
     Action,
     ActionKind,
@@ -431,14 +432,19 @@ def _must_be_legal(action: Action, legal: list[Action], state: GameState) -> Act
 
 
 # ---------------------------------------------------------------------------- the game
-def play_deal(state: GameState, con: _Console) -> GameState:
-    """Play one deal to its end; raises Quit when the player leaves."""
+def play_deal(state: GameState, con: _Console, strength: str = "normal",
+              seed: int = 0) -> GameState:
+    """Play one deal to its end; raises Quit when the player leaves. Computer moves are
+    seeded by ``seed`` and the game's version, so a seeded session replays exactly
+    (``hard`` stops on wall-clock time, so its moves may differ between machines)."""
     while not state.is_over:
         waiting = state.waiting_on()
         computers = [s for s in waiting if s != HUMAN]
         if computers:
             seat = computers[0]
-            action = choose_action(state.view(seat))
+            action = choose_action(state, seat, strength,
+                                   seed=(seed * 7919 + state.version) & 0x7FFFFFFF,
+                                   budget_s=DEFAULT_BUDGET_S[strength])
         elif HUMAN in waiting:
             action = _ask_human(state, con)
         else:  # cannot happen by the engine's invariants; never spin silently
@@ -501,14 +507,17 @@ def result_text(outcome: Outcome) -> str:
     return " ".join(parts)
 
 
-def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO) -> int:
+def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO,
+                 strength: str = "normal") -> int:
     """Deals until the player declines another one or leaves; returns the exit code."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
     con = _Console(inp, out)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     sticks = [0] * rules.players
     con.say(f"Durak: {rules.preset_name}, {rules.players} players "
-            f"({rules.describe()}). You are seat 0; the others are computer players.")
+            f"({rules.describe()}). You are seat 0; the others are {strength} computer players.")
     con.say("Type `help` for the commands.")
     deal_no = 0
     previous: tuple[Outcome, int] | None = None  # last deal's outcome and dealer
@@ -526,7 +535,7 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO) -> 
             con.say(f"=== Deal {deal_no} (seed {deal_seed}). {_verb(view.dealer, 'deal', 'deals')}"
                     f"; the turn-up is {trump}. {_verb(view.attacker, 'attack', 'attacks')} "
                     f"first. ===")
-            play_deal(state, con)
+            play_deal(state, con, strength, deal_seed)
             outcome = state.outcome
             assert outcome is not None  # play_deal returns only when the deal is over
             previous = (outcome, view.dealer)

@@ -1,7 +1,8 @@
 """``hard``: determinized Monte Carlo search over worlds consistent with the view.
 
 Each iteration samples a world (``sampling.sample_world``: the unseen cards dealt to the
-other hands' unseen slots and the stock, known picked-up cards kept where they are),
+other hands' unseen slots and the stock, known picked-up cards kept where they are, the
+deal biased by what the bout says, ``inference.unlikely``),
 then plays every candidate move in that same world to the end with the playout policy
 (``rollout``) and scores it for this seat: 1 when someone else is the fool, 0.5 for a
 draw, 0 when this seat is the fool. Common worlds across candidates keep the comparison
@@ -31,6 +32,7 @@ from bot.engine import Action, PlayerView
 
 from . import endgame, normal
 from .common import ATTACK
+from .inference import unlikely
 from .knowledge import read_view
 from .rollout import playout
 from .sampling import can_sample, sample_world
@@ -116,6 +118,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
         solved = endgame.solve(world, view.player, legal, deadline=start + budget_s * 0.5)
         if solved is not None:
             return solved, {}
+    beliefs = unlikely(view, know)  # what the bout says about the others' hands
     cands = candidates(legal, view)
     if len(cands) == 1:
         return cands[0], {}
@@ -131,7 +134,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
     rollouts = 0
     seat = view.player
     while True:
-        world = sample_world(view, rng, know)
+        world = sample_world(view, rng, know, beliefs)
         scores = {}
         for a in cands:
             s = world.clone()

@@ -3,8 +3,12 @@
 A sampled world keeps everything the view shows (own hand, table, discard, stock size,
 turn-up at the bottom of the stock, the bout's passes/take/limit) and deals the cards the
 seat cannot place at random: first the unseen slots of every other hand (its known
-picked-up cards stay in that hand), then the stock above the turn-up. The engine has no
-"state from a view" constructor, so this builds one through its public
+picked-up cards stay in that hand), then the stock above the turn-up. The deal is not
+uniform: what the bout says about a seat (``inference.unlikely``: a taking defender had
+no cheap plain cover, a seat that passed had no plain card of the table's ranks) keeps
+those cards out of that hand with probability ``inference.BELIEF`` each; seats with such
+beliefs are dealt first, the cards they probably lack go to the others and the stock.
+The engine has no "state from a view" constructor, so this builds one through its public
 ``GameState.from_position`` (which also recomputes the attackers of the bout).
 """
 
@@ -14,6 +18,7 @@ import random
 
 from bot.engine import GameState, Phase, PlayerView
 
+from .inference import BELIEF, unlikely
 from .knowledge import Knowledge, bits, read_view
 
 
@@ -26,24 +31,41 @@ def can_sample(view: PlayerView, know: Knowledge | None = None) -> bool:
     return view.phase is Phase.PLAY and not view.is_over and know.consistent
 
 
-def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = None
-                 ) -> GameState:
-    """One full state consistent with ``view``; unknown cards dealt uniformly at random."""
+def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = None,
+                 beliefs: dict[int, int] | None = None) -> GameState:
+    """One full state consistent with ``view``; unknown cards dealt at random, biased by
+    ``beliefs`` ({seat: cards it probably lacks}; default ``inference.unlikely``)."""
     know = know or read_view(view)
     if not can_sample(view, know):
         raise CannotSample("this view cannot be completed into a full state")
+    if beliefs is None:
+        beliefs = unlikely(view, know)
     pool = bits(know.unknown)
     rng.shuffle(pool)
-    hands: list[list[int]] = []
-    at = 0
-    for s in range(len(view.hand_counts)):
-        cards = bits(know.known[s])
-        if s != view.player:
-            take = know.slots[s]
-            cards += pool[at:at + take]
-            at += take
-        hands.append(cards)
-    stock = pool[at:]
+    n = len(view.hand_counts)
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    order = sorted((s for s in range(n) if s != view.player),
+                   key=lambda s: 0 if beliefs.get(s) else 1)
+    for s in order:
+        take = know.slots[s]
+        avoid = beliefs.get(s, 0)
+        if not avoid:
+            dealt[s], pool = pool[:take], pool[take:]
+            continue
+        chosen: list[int] = []
+        rest: list[int] = []
+        for c in pool:
+            if len(chosen) < take and not ((avoid >> c) & 1 and rng.random() < BELIEF):
+                chosen.append(c)
+            else:
+                rest.append(c)
+        short = take - len(chosen)
+        if short:  # not enough cards it plausibly holds: the beliefs give way
+            chosen += rest[:short]
+            rest = rest[short:]
+        dealt[s], pool = chosen, rest
+    hands = [bits(know.known[s]) + dealt[s] for s in range(n)]
+    stock = pool
     if know.turnup_in_stock and know.turnup is not None:
         stock.append(know.turnup)  # drawn last
     return build_state(view, hands, stock)

@@ -1,0 +1,69 @@
+"""Arena in paired deals with a running JSON line after each pair, for long hard runs.
+
+    nice -n 5 .venv/bin/python scripts/bench_ai_pairs.py --a hard --b normal \
+        --preset podkidnoy --players 2 --pairs 80 --seed 5000
+
+Same games as ``bot.ai.arena.run_arena`` (pair ``k`` is the deal ``seed + k`` played twice
+with the sides swapped, budgets from ``bot.ai.DEFAULT_BUDGET_S`` unless ``--budget``), but
+each line carries the cumulative wins, the Wilson 95% interval and the per-side move
+times so far, so a run stopped early (time budget) still leaves exact figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from bot.ai import DEFAULT_BUDGET_S
+from bot.ai.arena import percentile, play_game, wilson
+from bot.engine import RuleSet
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--a", default="hard")
+    p.add_argument("--b", default="normal")
+    p.add_argument("--preset", default="podkidnoy")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--pairs", type=int, default=50)
+    p.add_argument("--seed", type=int, default=5000)
+    p.add_argument("--budget", type=float, default=None, help="hard's seconds per move")
+    args = p.parse_args(argv)
+    rules = RuleSet.preset(args.preset, players=args.players)
+    strengths = {"a": args.a, "b": args.b}
+    budgets = {s: (args.budget if args.budget is not None and strengths[s] == "hard"
+                   else DEFAULT_BUDGET_S[strengths[s]]) for s in "ab"}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    decisions: dict[str, list[float]] = {"a": [], "b": []}
+    wins = {"a": 0, "b": 0}
+    draws = 0
+    t0 = time.perf_counter()
+    for k in range(args.pairs):
+        for g in (2 * k, 2 * k + 1):  # arena.side_of swaps the sides between the two
+            winner = play_game(rules, args.seed + k, g, strengths, budgets, times, decisions,
+                               move_seed=args.seed * 100_003 + g)
+            if winner is None:
+                draws += 1
+            else:
+                wins[winner] += 1
+        decided = wins["a"] + wins["b"]
+        lo, hi = wilson(wins["a"], decided)
+        line = {"preset": args.preset, "players": args.players, "a": args.a, "b": args.b,
+                "budgets": budgets, "games": 2 * (k + 1), "a_wins": wins["a"],
+                "b_wins": wins["b"], "draws": draws,
+                "a_win_rate": round(wins["a"] / decided, 4) if decided else None,
+                "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+                "wall_s": round(time.perf_counter() - t0, 1)}
+        for s in "ab":
+            line[f"{s}_decisions"] = len(decisions[s])
+            line[f"{s}_move_p95_s"] = round(percentile(times[s], 0.95), 4)
+            line[f"{s}_decision_p95_s"] = round(percentile(decisions[s], 0.95), 4)
+            line[f"{s}_decision_max_s"] = round(max(decisions[s], default=0.0), 4)
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
