@@ -11,6 +11,8 @@ import asyncio
 import sys
 from typing import TextIO
 
+from sqlalchemy.exc import DBAPIError
+
 from bot.service.errors import NotFound
 from bot.service.replay import GameRecord, load_record
 from bot.storage.database import Database
@@ -34,6 +36,11 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
         record = asyncio.run(_load(args.database_url or database_url(), args.game_id))
     except NotFound as exc:
         print(f"replay: {exc.reason}", file=sys.stderr)
+        return 1
+    except DBAPIError as exc:  # no tables yet, or the server is unreachable: say so plainly
+        print(f"replay: cannot read the game from the database ({type(exc.orig).__name__}: "
+              f"{exc.orig}). Is DATABASE_URL right, and has `alembic upgrade head` run?",
+              file=sys.stderr)
         return 1
     print_record(record, out)
     return 0

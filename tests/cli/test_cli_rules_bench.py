@@ -81,3 +81,16 @@ def test_replay_subcommand_is_wired_in_when_its_module_exists(capsys):
     assert run_cli("replay", "--help").code == 0
     assert "GAME_ID" in capsys.readouterr().out
     assert "replay" in run_subprocess("--help").out
+
+
+def test_replay_on_a_database_without_tables_explains_instead_of_a_traceback(tmp_path, capsys):
+    from bot.cli_replay import add_replay_parser, run_replay
+
+    parser = __import__("argparse").ArgumentParser()
+    add_replay_parser(parser.add_subparsers())
+    args = parser.parse_args(
+        ["replay", "5", "--database-url", f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"])
+    assert run_replay(args) == 1
+    err = capsys.readouterr().err
+    assert "no such table" in err and "alembic upgrade head" in err
+    assert "Traceback" not in err
