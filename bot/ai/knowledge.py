@@ -28,15 +28,6 @@ def suit(card: int) -> int:
     return (card >> 4) & 3
 
 
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 @lru_cache(maxsize=64)
 def _deck_mask(deck: int, packs: int, jokers: int, lowest: int) -> int:
     m = 0

@@ -20,6 +20,7 @@ Action kinds it does not model get ``safe_fallback``.
 from __future__ import annotations
 
 from bot.engine import Action, PlayerView
+from bot.engine.cards import bits
 
 from .common import (
     ATTACK,
@@ -33,7 +34,7 @@ from .common import (
     by_kind,
     safe_fallback,
 )
-from .knowledge import Knowledge, beaters_of, bits, rank, read_view, suit
+from .knowledge import Knowledge, beaters_of, rank, read_view, suit
 
 # Value of a card in hand, 0 for the lowest plain card up to ~26 for the trump ace.
 TRUMP_BONUS = 20

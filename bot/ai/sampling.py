@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 
 from bot.engine import GameState, Phase, PlayerView
+from bot.engine.cards import bits
 
 from .inference import BELIEF, unlikely
-from .knowledge import Knowledge, bits, read_view
+from .knowledge import Knowledge, read_view
 
 
 class CannotSample(ValueError):

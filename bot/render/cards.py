@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.engine.cards import pack_of, rank_of, suit_of
+
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 JOKER_RANK = 15
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -29,18 +31,6 @@ EMOJI = "\ufe0f"
 JOKER = "🃏"
 # Display order of non-trump suits: black, red, black, red.
 SUIT_ORDER = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
-
-
-def rank_of(card: int) -> int:
-    return card & 15
-
-
-def suit_of(card: int) -> int:
-    return (card >> 4) & 3
-
-
-def pack_of(card: int) -> int:
-    return card >> 6
 
 
 def is_joker(card: int) -> bool:
