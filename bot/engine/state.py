@@ -40,10 +40,10 @@ from .beats import build_beats
 from .cards import JOKER_RANK, SUIT_MASKS, bits, card_text, mask_of, rank_mask
 from .cards import RANK_MASKS as _CARD_RANK_MASKS
 from .deal import deal
+from .deal_base import DealBase
 from .leads import LEADS, with_jokers
 from .outcome import Outcome
 from .rules import RulesError, RuleSet
-from .series import DealSeries
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
@@ -152,7 +152,7 @@ def _config(rules: RuleSet) -> _Config:
     return cfg
 
 
-class GameState(DealSeries):
+class GameState(DealBase):
     """One deal. Mutated by ``apply``; ``clone`` for search. Seats are 0..players-1."""
 
     __slots__ = ("rules", "cfg", "beaters", "deck_mask", "seed", "dealer", "n", "hands", "known",
@@ -483,23 +483,6 @@ class GameState(DealSeries):
         return Action(player, PASS, ())
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Check ``action`` against the rules, then play it. Raises IllegalAction(reason).
-
-        An action found in the cached legal list of its seat (same version) is legal by
-        construction; anything else goes through the rule-by-rule check."""
-        canonical = None
-        try:
-            if self._lc_key == self.version * 16 + action[0]:
-                lc = self._lc
-                # play the generated object: equal by value, with the canonical types
-                canonical = lc[lc.index(action)]
-        except (TypeError, IndexError, ValueError):
-            pass
-        if canonical is None:
-            canonical = self._check(action)
-        return self.apply_unchecked(canonical)
-
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` without checking it (search/bench on generated actions)."""
         p, kind, cards = action

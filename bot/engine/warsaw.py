@@ -71,9 +71,9 @@ from .actions import Action, ActionKind, Event, EventKind, IllegalAction
 from .beats import build_beats
 from .cards import RANK_MASKS, SUIT_MASKS, bits, card_text, mask_of
 from .deal import deal
+from .deal_base import DealBase
 from .outcome import Outcome
 from .rules import RuleSet
-from .series import DealSeries
 from .state import PASS_ACTION, SINGLE_ATTACK, TAKE_ACTION, Phase
 from .warsaw_leads import addable_lead_cards, lead_add_problem, rank_parity, warsaw_pairs_check
 
@@ -93,7 +93,7 @@ def rank_set_mask(ranks: int) -> int:
     return m
 
 
-class WarsawState(DealSeries):
+class WarsawState(DealBase):
     """One Warsaw deal. Mutated by ``apply``; ``clone`` for search. Seats 0..players-1."""
 
     is_warsaw = True
@@ -346,19 +346,6 @@ class WarsawState(DealSeries):
         return Action(player, PASS, ())
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Check ``action`` against the rules, then play it. Raises IllegalAction(reason)."""
-        canonical = None
-        try:
-            if self._lc_key == self.version * 16 + action[0]:
-                lc = self._lc
-                canonical = lc[lc.index(action)]
-        except (TypeError, IndexError, ValueError):
-            pass
-        if canonical is None:
-            canonical = self._check(action)
-        return self.apply_unchecked(canonical)
-
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` without checking it."""
         p, kind, cards = action
