@@ -28,9 +28,12 @@ def add_arena_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, default=100)
     p.add_argument("--seed", type=non_negative_int, default=0)
     p.add_argument("--budget-a", type=budget_seconds, default=None,
-                   help="seconds per move of side a (default: 0.5 for hard)")
+                   help="seconds per move of side a (default: 0.7 for hard)")
     p.add_argument("--budget-b", type=budget_seconds, default=None,
-                   help="seconds per move of side b (default: 0.5 for hard)")
+                   help="seconds per move of side b (default: 0.7 for hard)")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what budgets and move times measure: wall time, or CPU time of "
+                        "the searching thread (figures that hold on a loaded machine)")
     p.add_argument("--progress", action="store_true", help="progress lines on stderr")
     p.add_argument("--rule", action="append", default=[], type=rule_assignment,
                    metavar="NAME=VALUE",
@@ -53,7 +56,7 @@ def arena_command(args: argparse.Namespace, out: TextIO | None = None,
         err.flush()
 
     result = run_arena(rules, args.a, args.b, args.games, args.seed, args.budget_a,
-                       args.budget_b, progress if args.progress else None)
+                       args.budget_b, progress if args.progress else None, clock=args.clock)
     out.write(json.dumps(result) + "\n")
     out.flush()
     return 0

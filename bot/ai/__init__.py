@@ -26,7 +26,7 @@ DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.7}
 
 
 def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: float,
-                     max_rollouts: int | None = None) -> Action:
+                     max_rollouts: int | None = None, clock: str = "wall") -> Action:
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
     if view.version >= LONG_DEAL:
@@ -40,24 +40,27 @@ def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: fl
     if strength == "normal":
         return normal.choose(view, seed)
     if strength == "hard":
-        return hard.choose(view, seed, budget_s, max_rollouts)
+        return hard.choose(view, seed, budget_s, max_rollouts, clock)
     raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
 
 
 def choose_action(state: GameState, seat: int, strength: str, *, seed: int,
-                  budget_s: float, max_rollouts: int | None = None) -> Action:
+                  budget_s: float, max_rollouts: int | None = None,
+                  clock: str = "wall") -> Action:
     """The move of a ``strength`` computer player in ``seat`` (which must have a legal
-    action). ``max_rollouts`` bounds the hard search by work instead of time (tests)."""
+    action). ``max_rollouts`` bounds the hard search by work instead of time (tests);
+    ``clock`` is what ``budget_s`` measures: ``"wall"`` or ``"cpu"`` (``hard.CLOCKS``)."""
     return choose_from_view(state.view(seat), strength, seed=seed, budget_s=budget_s,
-                            max_rollouts=max_rollouts)
+                            max_rollouts=max_rollouts, clock=clock)
 
 
 def hint(state: GameState, seat: int, *, seed: int, budget_s: float,
-         max_rollouts: int | None = None) -> tuple[Action, tuple[str, dict[str, object]]]:
+         max_rollouts: int | None = None, clock: str = "wall",
+         ) -> tuple[Action, tuple[str, dict[str, object]]]:
     """What ``hard`` would do for ``seat`` and a one-line reason: an i18n key of the
     ``hint.*`` family with its parameters (render with ``bot.i18n.t(locale, key, **p)``)."""
     view = state.view(seat)
-    action, stats = hard.search(view, seed, budget_s, max_rollouts)
+    action, stats = hard.search(view, seed, budget_s, max_rollouts, clock)
     return action, explain(view, action, stats)
 
 

@@ -10,9 +10,11 @@ fewer in the other.
 Result: a game is *decided* when there is a fool; *a wins* when the fool sits on b's side
 (with more than two players: "the fool is one of b's seats"). A draw (the last players
 went out together) is neither. ``a_win_rate`` is a_wins / decided with a 95% Wilson
-interval. Move times are wall-clock seconds per ``choose_action`` call (every call, also
-forced moves), mean and 95th percentile per side; ``*_decision_p95_s`` counts only calls
-with more than one legal action.
+interval. Move times are seconds per ``choose_action`` call (every call, also forced
+moves), mean and 95th percentile per side; ``*_decision_p95_s`` counts only calls with
+more than one legal action. ``clock`` (``"wall"`` or ``"cpu"``, see ``hard.CLOCKS``) is
+both what hard's budget measures and what the move times report; with ``"cpu"`` the
+figures hold on a loaded machine (wall times are also given, ``*_wall_p95_s``).
 
 Decision (RULES.md says a deal always ends, but players who all keep taking can pass the
 same cards round a full table forever while nobody needs to draw): a deal still running
@@ -32,6 +34,7 @@ from typing import Any
 from bot.engine import GameState, RuleSet
 
 from . import DEFAULT_BUDGET_S, choose_action
+from .hard import clock_of
 
 MAX_MOVES = 3000  # a deal of 36 cards takes ~60-150 actions
 
@@ -60,8 +63,11 @@ def side_of(seat: int, game: int) -> str:
 
 def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, str],
               budgets: dict[str, float], times: dict[str, list[float]],
-              decision_times: dict[str, list[float]], move_seed: int) -> str | None:
+              decision_times: dict[str, list[float]], move_seed: int,
+              clock: str = "wall", wall_times: dict[str, list[float]] | None = None,
+              ) -> str | None:
     """One deal; returns "a", "b" (the winning side) or None for a draw."""
+    now = clock_of(clock)
     state = GameState.new(rules, deal_seed)
     n = rules.players
     while not state.is_over:
@@ -71,12 +77,15 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
         seat = min(waiting, key=lambda x: (x - state.attacker) % n)
         side = side_of(seat, game)
         many = len(list(state.legal_actions(seat))) > 1
-        t0 = time.perf_counter()
+        w0 = time.perf_counter()
+        t0 = now()
         action = choose_action(state, seat, strengths[side],
                                seed=(move_seed * 7919 + state.version) & 0x7FFFFFFF,
-                               budget_s=budgets[side])
-        spent = time.perf_counter() - t0
+                               budget_s=budgets[side], clock=clock)
+        spent = now() - t0
         times[side].append(spent)
+        if wall_times is not None:
+            wall_times[side].append(time.perf_counter() - w0)
         if many:
             decision_times[side].append(spent)
         state.apply(action)
@@ -88,17 +97,18 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
 
 def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
               budget_a: float | None = None, budget_b: float | None = None,
-              progress=None) -> dict[str, Any]:
+              progress=None, clock: str = "wall") -> dict[str, Any]:
     strengths = {"a": a, "b": b}
     budgets = {"a": DEFAULT_BUDGET_S[a] if budget_a is None else budget_a,
                "b": DEFAULT_BUDGET_S[b] if budget_b is None else budget_b}
     times: dict[str, list[float]] = {"a": [], "b": []}
     decision_times: dict[str, list[float]] = {"a": [], "b": []}
+    wall: dict[str, list[float]] = {"a": [], "b": []}
     wins = {"a": 0, "b": 0}
     draws = 0
     for g in range(games):
         winner = play_game(rules, seed + g // 2, g, strengths, budgets, times, decision_times,
-                           move_seed=seed * 100_003 + g)
+                           move_seed=seed * 100_003 + g, clock=clock, wall_times=wall)
         if winner is None:
             draws += 1
         else:
@@ -109,7 +119,7 @@ def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
     lo, hi = wilson(wins["a"], decided)
     out: dict[str, Any] = {
         "preset": rules.preset_name, "players": rules.players, "games": games, "seed": seed,
-        "a": a, "b": b, "a_budget_s": budgets["a"], "b_budget_s": budgets["b"],
+        "a": a, "b": b, "a_budget_s": budgets["a"], "b_budget_s": budgets["b"], "clock": clock,
         "a_wins": wins["a"], "b_wins": wins["b"], "draws": draws,
         "a_win_rate": wins["a"] / decided if decided else None,
         "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
@@ -120,4 +130,5 @@ def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
         out[f"{side}_move_mean_s"] = round(sum(ts) / len(ts), 6) if ts else 0.0
         out[f"{side}_move_p95_s"] = round(percentile(ts, 0.95), 6)
         out[f"{side}_decision_p95_s"] = round(percentile(decision_times[side], 0.95), 6)
+        out[f"{side}_wall_p95_s"] = round(percentile(wall[side], 0.95), 6)
     return out

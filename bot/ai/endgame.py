@@ -38,8 +38,9 @@ def _value(s: GameState, me: int) -> float:
 
 
 def solve(state: GameState, me: int, legal: list[Action], deadline: float,
-          ) -> Action | None:
-    """The best of ``legal`` for ``me`` (who must be able to act now), or None."""
+          clock=time.perf_counter) -> Action | None:
+    """The best of ``legal`` for ``me`` (who must be able to act now), or None.
+    ``deadline`` is a reading of ``clock`` (wall by default; hard passes its own)."""
     memo: dict[tuple, float] = {}
     counter = [0]
 
@@ -51,7 +52,7 @@ def solve(state: GameState, me: int, legal: list[Action], deadline: float,
         if hit is not None:
             return hit
         counter[0] += 1
-        if depth > MAX_DEPTH or counter[0] & 255 == 0 and time.perf_counter() > deadline:
+        if depth > MAX_DEPTH or counter[0] & 255 == 0 and clock() > deadline:
             raise _OutOfTime
         seat = next_seat(s)
         acts = list(s.legal_actions(seat))

@@ -18,9 +18,13 @@ unseen cards are exactly the other hand): ``endgame.solve`` searches it exactly 
 node budget, and the Monte Carlo loop is only the fallback when the budget runs out.
 
 Time: the loop stops early once one move is clearly best (``_clear_winner``), else at
-``budget_s`` (wall clock, one core) or after ``max_rollouts`` playouts when given
-(deterministic, for tests); every decision is a pure function of the view and the seed
-when ``max_rollouts`` bounds it.
+``budget_s`` or after ``max_rollouts`` playouts when given (deterministic, for tests);
+every decision is a pure function of the view and the seed when ``max_rollouts`` bounds
+it. ``clock`` says what ``budget_s`` measures (``CLOCKS``): ``"wall"`` (the default, what
+a person waits; the bot's pool uses it) or ``"cpu"`` (CPU time of the searching thread,
+``time.thread_time``): arena runs use ``"cpu"`` so that hard gets the same thinking per
+move whether or not other jobs share the cores, and its strength figures do not depend
+on the machine's load.
 """
 
 from __future__ import annotations
@@ -43,6 +47,15 @@ CLEAR_MARGIN_SE = 3.0  # stop early when the best move leads by this many standa
 
 
 CONFIDENCE_SE = 1.0
+# What a budget measures: wall time (what a person waits) or CPU time of this thread.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
+def clock_of(name: str):
+    try:
+        return CLOCKS[name]
+    except KeyError:
+        raise ValueError(f"unknown clock {name!r}; known: {', '.join(CLOCKS)}") from None
 
 
 def _confidently_better(total: float, total_sq: float, n: int) -> bool:
@@ -99,8 +112,10 @@ def score(outcome, seat: int) -> float:
 
 
 def search(view: PlayerView, seed: int, budget_s: float,
-           max_rollouts: int | None = None) -> tuple[Action, dict[Action, tuple[float, int]]]:
+           max_rollouts: int | None = None, clock: str = "wall",
+           ) -> tuple[Action, dict[Action, tuple[float, int]]]:
     """(best action, {candidate: (mean score, playouts)})."""
+    now = clock_of(clock)
     legal = list(view.legal)
     if not legal:
         raise ValueError(f"seat {view.player} has no legal action")
@@ -110,12 +125,13 @@ def search(view: PlayerView, seed: int, budget_s: float,
     know = read_view(view)
     if not can_sample(view, know):
         return prior, {}
-    start = time.perf_counter()
+    start = now()
     deadline = start + budget_s
     rng = random.Random(seed)
     if view.stock_count == 0 and len(view.in_play) == 2:
         world = sample_world(view, rng, know)  # the only world there is
-        solved = endgame.solve(world, view.player, legal, deadline=start + budget_s * 0.5)
+        solved = endgame.solve(world, view.player, legal, deadline=start + budget_s * 0.5,
+                               clock=now)
         if solved is not None:
             return solved, {}
     beliefs = unlikely(view, know)  # what the bout says about the others' hands
@@ -154,7 +170,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
         if max_rollouts is not None:
             if rollouts >= max_rollouts:
                 break
-        elif time.perf_counter() >= deadline - (time.perf_counter() - start) / counts:
+        elif (t := now()) >= deadline - (t - start) / counts:
             break  # the next world would end past the deadline
     stats = {a: (totals[a] / counts, counts) for a in cands}
     best = max(cands, key=lambda a: stats[a][0] + (PRIOR_BONUS if a == prior else 0.0))
@@ -165,5 +181,5 @@ def search(view: PlayerView, seed: int, budget_s: float,
 
 
 def choose(view: PlayerView, seed: int = 0, budget_s: float = 0.5,
-           max_rollouts: int | None = None) -> Action:
-    return search(view, seed, budget_s, max_rollouts)[0]
+           max_rollouts: int | None = None, clock: str = "wall") -> Action:
+    return search(view, seed, budget_s, max_rollouts, clock)[0]

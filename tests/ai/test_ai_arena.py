@@ -11,7 +11,7 @@ import pytest
 from bot.ai.arena import percentile, run_arena, side_of, wilson
 from bot.cli_arena import add_arena_parser, arena_command
 from bot.cli_rules import UsageError
-from bot.engine import RuleSet
+from bot.engine import GameState, RuleSet
 
 
 def _args(*argv: str) -> argparse.Namespace:
@@ -82,3 +82,22 @@ def test_durak_arena_through_the_main_command_line():
     result = json.loads(out.getvalue())
     assert result["preset"] == "perevodnoy" and result["games"] == 4
     assert result["a_wins"] + result["b_wins"] + result["draws"] == 4
+
+
+def test_cpu_clock_is_reported_and_bounds_hard_by_cpu_time():
+    out = io.StringIO()
+    code = arena_command(_args("--a", "hard", "--b", "easy", "--games", "2", "--seed", "3",
+                               "--budget-a", "0.02", "--clock", "cpu"), out)
+    assert code == 0
+    result = json.loads(out.getvalue())
+    assert result["clock"] == "cpu"
+    assert result["a_moves"] > 0 and result["a_wall_p95_s"] > 0
+
+
+def test_unknown_clock_is_refused():
+    from bot.ai import choose_action
+
+    s = GameState.new(RuleSet.preset("podkidnoy"), 5)
+    seat = s.waiting_on()[0]
+    with pytest.raises(ValueError, match="clock"):
+        choose_action(s, seat, "hard", seed=1, budget_s=0.01, clock="sundial")
