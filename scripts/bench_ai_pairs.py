@@ -2,6 +2,7 @@
 
     nice -n 10 .venv/bin/python scripts/bench_ai_pairs.py --a hard --b normal \
         --preset podkidnoy --players 2 --pairs 80 --seed 5000 [--clock cpu]
+    ... scripts/bench_ai_pairs.py --rows podkidnoy:3 perevodnoy:4 --pairs 60 --seed 7000
 
 Same games as ``bot.ai.arena.run_arena`` (pair ``k`` is the deal ``seed + k`` played twice
 with the sides swapped, budgets from ``bot.ai.DEFAULT_BUDGET_S`` unless ``--budget``), but
@@ -26,53 +27,83 @@ from bot.ai.arena import percentile, play_game, wilson
 from bot.engine import RuleSet
 
 
+class Row:
+    """One table row (preset x players): its games so far and the running figures."""
+
+    def __init__(self, preset: str, players: int) -> None:
+        self.preset, self.players = preset, players
+        self.rules = RuleSet.preset(preset, players=players)
+        self.times: dict[str, list[float]] = {"a": [], "b": []}
+        self.decisions: dict[str, list[float]] = {"a": [], "b": []}
+        self.wall: dict[str, list[float]] = {"a": [], "b": []}
+        self.wins = {"a": 0, "b": 0}
+        self.draws = 0
+        self.pairs = 0
+
+    def play_pair(self, args: argparse.Namespace, strengths: dict[str, str],
+                  budgets: dict[str, float]) -> None:
+        k = self.pairs
+        for g in (2 * k, 2 * k + 1):  # arena.side_of swaps the sides between the two
+            winner = play_game(self.rules, args.seed + k, g, strengths, budgets, self.times,
+                               self.decisions, move_seed=args.seed * 100_003 + g,
+                               clock=args.clock, wall_times=self.wall)
+            if winner is None:
+                self.draws += 1
+            else:
+                self.wins[winner] += 1
+        self.pairs += 1
+
+    def line(self, args: argparse.Namespace, budgets: dict[str, float], t0: float) -> dict:
+        wins = self.wins
+        decided = wins["a"] + wins["b"]
+        lo, hi = wilson(wins["a"], decided)
+        line = {"preset": self.preset, "players": self.players, "a": args.a, "b": args.b,
+                "budgets": budgets, "clock": args.clock, "seed": args.seed,
+                "games": 2 * self.pairs, "a_wins": wins["a"], "b_wins": wins["b"],
+                "draws": self.draws,
+                "a_win_rate": round(wins["a"] / decided, 4) if decided else None,
+                "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+                "wall_s": round(time.perf_counter() - t0, 1)}
+        for s in "ab":
+            times = self.times[s]
+            line[f"{s}_decisions"] = len(self.decisions[s])
+            line[f"{s}_move_mean_s"] = round(sum(times) / max(1, len(times)), 4)
+            line[f"{s}_move_p95_s"] = round(percentile(times, 0.95), 4)
+            line[f"{s}_decision_p95_s"] = round(percentile(self.decisions[s], 0.95), 4)
+            line[f"{s}_decision_max_s"] = round(max(self.decisions[s], default=0.0), 4)
+            line[f"{s}_wall_p95_s"] = round(percentile(self.wall[s], 0.95), 4)
+        return line
+
+
+def _row(text: str) -> tuple[str, int]:
+    preset, _, players = text.partition(":")
+    return preset, int(players or 2)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--a", default="hard")
     p.add_argument("--b", default="normal")
     p.add_argument("--preset", default="podkidnoy")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--pairs", type=int, default=50)
+    p.add_argument("--rows", type=_row, nargs="+", default=None, metavar="PRESET:PLAYERS",
+                   help="several rows played in turn, one pair each (overrides --preset "
+                        "and --players), so a run stopped early has figures for all")
+    p.add_argument("--pairs", type=int, default=50, help="pairs per row")
     p.add_argument("--seed", type=int, default=5000)
     p.add_argument("--budget", type=float, default=None, help="hard's seconds per move")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what the budget and move times measure (default: cpu)")
     args = p.parse_args(argv)
-    rules = RuleSet.preset(args.preset, players=args.players)
+    rows = [Row(preset, n) for preset, n in (args.rows or [(args.preset, args.players)])]
     strengths = {"a": args.a, "b": args.b}
     budgets = {s: (args.budget if args.budget is not None and strengths[s] == "hard"
                    else DEFAULT_BUDGET_S[strengths[s]]) for s in "ab"}
-    times: dict[str, list[float]] = {"a": [], "b": []}
-    decisions: dict[str, list[float]] = {"a": [], "b": []}
-    wall: dict[str, list[float]] = {"a": [], "b": []}
-    wins = {"a": 0, "b": 0}
-    draws = 0
     t0 = time.perf_counter()
-    for k in range(args.pairs):
-        for g in (2 * k, 2 * k + 1):  # arena.side_of swaps the sides between the two
-            winner = play_game(rules, args.seed + k, g, strengths, budgets, times, decisions,
-                               move_seed=args.seed * 100_003 + g, clock=args.clock,
-                               wall_times=wall)
-            if winner is None:
-                draws += 1
-            else:
-                wins[winner] += 1
-        decided = wins["a"] + wins["b"]
-        lo, hi = wilson(wins["a"], decided)
-        line = {"preset": args.preset, "players": args.players, "a": args.a, "b": args.b,
-                "budgets": budgets, "clock": args.clock, "games": 2 * (k + 1), "a_wins": wins["a"],
-                "b_wins": wins["b"], "draws": draws,
-                "a_win_rate": round(wins["a"] / decided, 4) if decided else None,
-                "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
-                "wall_s": round(time.perf_counter() - t0, 1)}
-        for s in "ab":
-            line[f"{s}_decisions"] = len(decisions[s])
-            line[f"{s}_move_mean_s"] = round(sum(times[s]) / max(1, len(times[s])), 4)
-            line[f"{s}_move_p95_s"] = round(percentile(times[s], 0.95), 4)
-            line[f"{s}_decision_p95_s"] = round(percentile(decisions[s], 0.95), 4)
-            line[f"{s}_decision_max_s"] = round(max(decisions[s], default=0.0), 4)
-            line[f"{s}_wall_p95_s"] = round(percentile(wall[s], 0.95), 4)
-        print(json.dumps(line), flush=True)
+    for _ in range(args.pairs):
+        for row in rows:
+            row.play_pair(args, strengths, budgets)
+            print(json.dumps(row.line(args, budgets, t0)), flush=True)
     return 0
 
 
