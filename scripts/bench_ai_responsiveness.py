@@ -3,8 +3,11 @@ in other games stays under 50 ms while 10 games with hard computer players run).
 
 One asyncio loop, as in the bot:
 - ``--ai-games`` (10) games of hard computer players only, each a task asking
-  ``bot.ai.pool.ComputerPlayers`` (the bot's process pool, default worker count) for
-  every move with hard's default budget, and applying it;
+  ``bot.ai.pool.ComputerPlayers`` (the bot's process pool, ``--workers``, default one per
+  core) for every move with ``--budget`` (hard's default), and applying it, after the
+  bot's natural pause (``--pause LOW HIGH``, the driver's 0.9-1.8 s; ``--pause 0 0``
+  asks back to back, a harder load than the bot ever makes); the time from request to
+  answer of each computer move is measured (its wait in the queue plus its search);
 - ``--human-games`` (20) other games on a scratch SQLite database, each a task of a
   simulated person pressing a random legal action through ``GameService.act`` after a
   think time (0.2-1.0 s): the handler time of each press is what is measured.
@@ -37,12 +40,14 @@ from bot.storage.scratch import scratch_database  # noqa: E402
 
 
 async def computer_game(players: ComputerPlayers, seed: int, deadline: float,
-                        moves: list[float]) -> None:
+                        moves: list[float], budget: float, pause: tuple[float, float],
+                        rng: random.Random) -> None:
     """Hard against hard until the deadline (a new deal when one ends)."""
     rules = RuleSet.preset("podkidnoy", players=2)
-    budget = DEFAULT_BUDGET_S["hard"]
     state = GameState.new(rules, seed)
     while time.perf_counter() < deadline:
+        if pause[1] > 0:
+            await asyncio.sleep(rng.uniform(*pause))
         if state.is_over:
             seed += 1000
             state = GameState.new(rules, seed)
@@ -74,7 +79,7 @@ async def bench(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with scratch_database(None, Path(tmp)) as db:
             lobbies, games = LobbyService(db), GameService(db, rng=random.Random(1))
-            async with ComputerPlayers() as players:
+            async with ComputerPlayers(args.workers) as players:
                 await players.start()
                 deadline = time.perf_counter() + args.seconds
                 human: list[float] = []
@@ -83,17 +88,22 @@ async def bench(args: argparse.Namespace) -> None:
                 counter = [0]
                 rng = random.Random(args.seed)
                 await asyncio.gather(
-                    *(computer_game(players, args.seed + i, deadline, ai_moves)
+                    *(computer_game(players, args.seed + i, deadline, ai_moves, args.budget,
+                                    tuple(args.pause), random.Random(args.seed + i))
                       for i in range(args.ai_games)),
                     *(human_game(lobbies, games, 1 + i, deadline, rng, human, counter)
                       for i in range(args.human_games)),
                     ticker(deadline, lags))
+                counts = dict(players.counts)
+                workers = players.workers
     done = len(ai_moves)
     ai_moves = ai_moves or [0.0]  # --ai-games 0: the baseline without computer players
     print(f"{args.ai_games} hard computer games through ComputerPlayers "
-          f"({default_workers()} worker(s), budget {DEFAULT_BUDGET_S['hard']} s): "
-          f"{done} computer moves in {args.seconds:.0f} s, "
-          f"wait per move p50 {pct(ai_moves, 0.5):.0f} ms, p99 {pct(ai_moves, 0.99):.0f} ms")
+          f"({workers} worker(s), budget {args.budget} s, pause {args.pause[0]}-"
+          f"{args.pause[1]} s): {done} computer moves in {args.seconds:.0f} s, "
+          f"request to answer p50 {pct(ai_moves, 0.5):.0f} ms, "
+          f"p95 {pct(ai_moves, 0.95):.0f} ms, p99 {pct(ai_moves, 0.99):.0f} ms, "
+          f"max {max(ai_moves) * 1000:.0f} ms; pool: {counts}")
     print(f"{args.human_games} human games via GameService.act (SQLite): {len(human)} actions, "
           f"handler p50 {pct(human, 0.5):.1f} ms, p99 {pct(human, 0.99):.1f} ms, "
           f"max {max(human) * 1000:.1f} ms")
@@ -107,6 +117,12 @@ def main() -> None:
     p.add_argument("--ai-games", type=int, default=10)
     p.add_argument("--human-games", type=int, default=20)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--workers", type=int, default=None,
+                   help=f"pool workers (default {default_workers()}: one per core)")
+    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET_S["hard"],
+                   help="hard's wall seconds per move")
+    p.add_argument("--pause", type=float, nargs=2, default=[0.9, 1.8], metavar=("LOW", "HIGH"),
+                   help="natural pause before each computer move (the driver's default)")
     asyncio.run(bench(p.parse_args()))
 
 

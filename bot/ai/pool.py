@@ -9,6 +9,19 @@ The state travels as its JSON-safe dict (cheap to pickle); the answer is the act
 (``Action.parse(text, player=seat)`` on the way back), the same text as in callback data.
 Searches are CPU-bound, so they run in a ``ProcessPoolExecutor`` (spawned workers: no
 forked copy of the bot's threads or sockets); awaiting them never blocks the loop.
+
+Pacing under load. One worker per core (``default_workers``; ``DURAK_AI_WORKERS``
+overrides), each at a lower CPU priority (``WORKER_NICE``) so that the bot's own process
+(handlers, database) always wins a contended core. Hard searches hold one of ``workers``
+slots; requests beyond that wait in this object's own queue (never in the executor's,
+where a budget would already be fixed), and when a search starts its budget is set by
+the queue (``queued_budget``): ``budget * workers / (workers + waiting)``, and never more
+than what is left of ``budget`` after the time already waited. So from request to
+answer a computer move takes about ``budget`` however many games think at once; when
+the share falls under ``MIN_SEARCH_S`` the move is ``normal``'s (no search, well under
+a millisecond). Cheap strengths (easy, normal) take no slot: they wait at most for one
+worker to finish its current search. Hints are searches too, but never get less than
+``MIN_SEARCH_S`` (a person asked for hard's advice).
 """
 
 from __future__ import annotations
@@ -19,10 +32,35 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+MIN_SEARCH_S = 0.05  # a shorter search is hardly better than normal's rules of thumb
+WORKER_NICE = 5  # workers yield a contended core to the bot's own process
+
 
 def default_workers() -> int:
-    """One worker per spare core, at least 1 and at most 2."""
-    return max(1, min(2, (os.cpu_count() or 1) - 1))
+    """``DURAK_AI_WORKERS`` when set, else one worker per core this process may use."""
+    env = os.environ.get("DURAK_AI_WORKERS", "").strip()
+    if env:
+        return max(1, int(env))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def queued_budget(budget_s: float, waited_s: float, waiting: int, workers: int) -> float:
+    """The search budget of a request that starts after waiting ``waited_s`` with
+    ``waiting`` requests still queued behind it: its fair share of the workers over one
+    ``budget_s`` (every queued request then also starts within about ``budget_s``),
+    capped by what is left of ``budget_s`` after the wait."""
+    share = budget_s * workers / (workers + max(0, waiting))
+    return max(0.0, min(share, budget_s - waited_s))
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # no nice on this platform: run at normal priority
+        pass
 
 
 def _choose_in_worker(state_dict: dict[str, Any], seat: int, strength: str, seed: int,
@@ -56,7 +94,42 @@ class ComputerPlayers:
     def __init__(self, workers: int | None = None):
         self.workers = workers or default_workers()
         self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority)
+        self._slots: asyncio.Semaphore | None = None  # made on first use, in the loop
+        self._waiting = 0
+        # searches run, of them with a shrunk budget, and hard moves given to normal
+        self.counts = {"searches": 0, "shrunk": 0, "normal": 0}
+
+    async def _searching(self, budget_s: float, may_skip: bool, run):
+        """Wait for a search slot, set the budget by the queue, ``await run(budget)``;
+        ``run(None)`` when ``may_skip`` and the share is under ``MIN_SEARCH_S``."""
+        loop = asyncio.get_running_loop()
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        waited = 0.0
+        if self._slots.locked():  # every worker busy: queue here
+            start = loop.time()
+            self._waiting += 1
+            try:
+                await self._slots.acquire()
+            finally:
+                self._waiting -= 1
+            waited = loop.time() - start
+        else:
+            await self._slots.acquire()
+        try:
+            budget = queued_budget(budget_s, waited, self._waiting, self.workers)
+            least = min(MIN_SEARCH_S, budget_s)
+            if may_skip and budget < least:
+                self.counts["normal"] += 1
+                return await run(None)
+            if budget < 0.95 * budget_s:
+                self.counts["shrunk"] += 1
+            self.counts["searches"] += 1
+            return await run(max(budget, least))
+        finally:
+            self._slots.release()
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -71,17 +144,34 @@ class ComputerPlayers:
 
     async def choose(self, state_dict: dict[str, Any], seat: int, strength: str, seed: int,
                      budget_s: float) -> str:
-        """The computer player's action text for ``seat`` (e.g. ``"a 10h"``)."""
+        """The computer player's action text for ``seat`` (e.g. ``"a 10h"``); a hard
+        player's budget shrinks with the queue (module doc)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), _choose_in_worker, state_dict, seat,
-                                          strength, seed, budget_s)
+        pool = self._pool()
+        if strength != "hard" or budget_s <= 0:
+            return await loop.run_in_executor(pool, _choose_in_worker, state_dict, seat,
+                                              strength, seed, budget_s)
+
+        async def run(budget: float | None) -> str:
+            if budget is None:  # the queue is too deep to search: normal's move
+                return await loop.run_in_executor(pool, _choose_in_worker, state_dict, seat,
+                                                  "normal", seed, 0.0)
+            return await loop.run_in_executor(pool, _choose_in_worker, state_dict, seat,
+                                              "hard", seed, budget)
+
+        return await self._searching(budget_s, True, run)
 
     async def hint(self, state_dict: dict[str, Any], seat: int, seed: int, budget_s: float
                    ) -> tuple[str, tuple[str, dict[str, Any]]]:
         """(action text hard would play, (i18n key, params) of the reason)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), _hint_in_worker, state_dict, seat,
-                                          seed, budget_s)
+        pool = self._pool()
+
+        async def run(budget: float | None) -> tuple[str, tuple[str, dict[str, Any]]]:
+            return await loop.run_in_executor(pool, _hint_in_worker, state_dict, seat, seed,
+                                              budget)
+
+        return await self._searching(budget_s, False, run)
 
     async def close(self) -> None:
         """Cancel queued work, wait for running searches (bounded by their budgets) and

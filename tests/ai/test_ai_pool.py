@@ -53,3 +53,41 @@ async def test_several_requests_at_once_and_closed_pool_refuses():
         pass
     else:
         raise AssertionError("a closed pool must refuse work")
+
+
+def test_queued_budget_shares_the_workers_and_counts_the_wait():
+    from bot.ai.pool import queued_budget
+
+    assert queued_budget(0.7, 0.0, 0, 2) == 0.7          # nobody waiting: the full budget
+    assert queued_budget(0.7, 0.0, 8, 2) == 0.7 * 2 / 10  # 8 behind on 2 workers: a fifth
+    assert queued_budget(0.7, 0.6, 0, 2) == 0.7 - 0.6     # waited: only what is left
+    assert queued_budget(0.7, 0.9, 0, 2) == 0.0           # waited past it: nothing left
+    assert queued_budget(0.7, 0.0, 2, 1) < queued_budget(0.7, 0.0, 2, 2)
+
+
+async def test_queued_searches_never_exceed_the_workers_and_get_smaller_budgets():
+    """Four hard requests at once on one worker: one search at a time; the first gets the
+    whole budget, every one that waited gets less, or normal's move when too little is
+    left (run(None))."""
+    players = ComputerPlayers(workers=1)
+    running = 0
+    most = 0
+    given: list[float | None] = []
+
+    async def run(budget: float | None) -> str:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        given.append(budget)
+        await asyncio.sleep(0.05)
+        running -= 1
+        return "ok"
+
+    results = await asyncio.gather(*(players._searching(0.2, True, run) for _ in range(4)))
+    await players.close()
+    assert results == ["ok"] * 4 and most == 1
+    assert given[0] == 0.2
+    assert all(b is None or b < 0.2 for b in given[1:])
+    counts = players.counts
+    assert counts["searches"] + counts["normal"] == 4
+    assert counts["shrunk"] + counts["normal"] == 3  # each waited at least one 0.05 s run
