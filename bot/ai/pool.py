@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 MIN_SEARCH_S = 0.05  # a shorter search is hardly better than normal's rules of thumb
-WORKER_NICE = 5  # workers yield a contended core to the bot's own process
+WORKER_NICE = 10  # workers yield a contended core to the bot's own process (weight ~1/9)
 
 
 def default_workers() -> int:
