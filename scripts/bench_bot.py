@@ -22,6 +22,13 @@ Printed (JSON):
 - chat_requests_per_game: requests to a game's group (lobby + table; solo: the private
   chat's one message), from /newgame to the last move, averaged over finished games; and
   the edits among them.
+- bot_cpu_ms_per_action: CPU seconds of the bot process (all its threads: the event loop
+  and aiosqlite's) from the start of play to its end, per action; saturation-independent,
+  unlike the handler times (bot_cpu_share: that CPU per wall second, 1.0 = one whole core);
+- fake_and_users_cpu_ms_per_action: the same for this process (the fake Telegram and the
+  scripted users), which the bot's figures exclude.
+Profiles of the bot process during play: BENCH_BOT_PROFILE=path (cProfile, main thread) or
+BENCH_BOT_PYSPY=path (py-spy raw, all threads; summarise with scripts/bench_bot_spy.py).
 The rate limiter is off (the fake's flood control still applies): Telegram's real group
 limits would only slow the run; coalescing (``--coalesce``) is what keeps edits few.
 """
@@ -32,6 +39,8 @@ import argparse
 import asyncio
 import json
 import random
+import resource
+import signal
 import statistics
 import sys
 import tempfile
@@ -130,8 +139,9 @@ async def _exit_with_parent(stop: asyncio.Event) -> None:
 async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
                     out_path: str, table_debounce: float = 0.0) -> None:
     """The bot process: the real Application, its press handler timed; on SIGTERM the
-    timings go to ``out_path`` as JSON."""
-    import signal
+    timings go to ``out_path`` as JSON. With BENCH_BOT_PROFILE=path, a cProfile of the
+    play (between the two SIGUSR1 marks) is written there."""
+    import os
 
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
@@ -152,13 +162,35 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
         return result
 
     runtime.press = timed_press
+    # SIGUSR1 marks the start and the end of play: the CPU the bot process used in between
+    # (all its threads: the event loop and aiosqlite's) and the presses timed by then.
+    marks: list[dict] = []
+
+    profile_path = os.environ.get("BENCH_BOT_PROFILE")
+    profiler = None
+    if profile_path:  # where the bot process spends its time during play (not set-up)
+        import cProfile
+
+        profiler = cProfile.Profile()
+
+    def mark() -> None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        marks.append({"cpu_s": usage.ru_utime + usage.ru_stime, "presses": len(timings),
+                      "wall_s": time.perf_counter()})
+        if profiler is not None and len(marks) == 1:
+            profiler.enable()
+        elif profiler is not None and len(marks) == 2:
+            profiler.disable()
+            profiler.dump_stats(profile_path)
+
     stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, mark)
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
     watchdog = asyncio.create_task(_exit_with_parent(stop))
     await stop.wait()
     watchdog.cancel()
-    Path(out_path).write_text(json.dumps(timings))
+    Path(out_path).write_text(json.dumps({"timings": timings, "marks": marks}))
     await app.updater.stop()
     await app.stop()
     await app.post_shutdown(app)
@@ -257,12 +289,20 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         moves_before = await count_moves(db_url)
         loop = asyncio.get_running_loop()
         done: list[int] = []
+        bot.send_signal(signal.SIGUSR1)  # the bot notes its CPU time: play starts
+        here_cpu = _cpu_seconds()
+        spy = await _start_py_spy(bot.pid, seconds)
         started = loop.time()
         await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find,
                                          think, random.Random(i))
                                for i, (users, group) in enumerate(tables)))
         elapsed = loop.time() - started
         await fake.settle(0.5, timeout=30)
+        bot.send_signal(signal.SIGUSR1)  # ...and play (with its last redraws) is over
+        if spy is not None:
+            await spy.wait()
+        here_cpu = _cpu_seconds() - here_cpu
+        await asyncio.sleep(0.2)
         actions = await count_moves(db_url) - moves_before
         play_calls = fake.calls[calls_before:]
     finally:  # also on Ctrl-C or an error: the bot process is always stopped and reaped
@@ -273,7 +313,14 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
             except (TimeoutError, asyncio.CancelledError):
                 bot.kill()
         await bot.wait()
-    timings = json.loads(Path(out_path).read_text()) if Path(out_path).exists() else []
+    report = json.loads(Path(out_path).read_text()) if Path(out_path).exists() else {}
+    marks = report.get("marks", [])
+    timings = report.get("timings", [])
+    bot_cpu = bot_wall = None
+    if len(marks) >= 2:
+        timings = timings[marks[0]["presses"]:marks[1]["presses"]]
+        bot_cpu = marks[1]["cpu_s"] - marks[0]["cpu_s"]
+        bot_wall = marks[1]["wall_s"] - marks[0]["wall_s"]
     finished = set(done)
     group_calls = [len([c for c in fake.calls if c.chat_id == gid]) for gid in finished]
     group_edits = [len([c for c in fake.calls if c.chat_id == gid
@@ -287,6 +334,12 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "presses_timed": len(timings),
         "handler_ms_p50": round(percentile(timings, 0.50) * 1000, 2),
         "handler_ms_p99": round(percentile(timings, 0.99) * 1000, 2),
+        "bot_cpu_ms_per_action": round(bot_cpu * 1000 / max(1, actions), 2)
+        if bot_cpu is not None else None,
+        # the bot process's CPU over the same span, as a share of one core (1.0: saturated)
+        "bot_cpu_share": round(bot_cpu / max(bot_wall, 1e-9), 2) if bot_cpu is not None
+        else None,
+        "fake_and_users_cpu_ms_per_action": round(here_cpu * 1000 / max(1, actions), 2),
         "requests_per_action": round(len(play_calls) / max(1, actions), 2),
         "requests_by_method": count_by_method(play_calls),
         "group_requests_per_action": round(len([c for c in play_calls if (c.chat_id or 0) < 0])
@@ -299,6 +352,27 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "think_s": list(think), "mode": mode,
         "database": "postgresql" if pg_url else "sqlite",
     }
+
+
+async def _start_py_spy(pid: int, seconds: float):
+    """With BENCH_BOT_PYSPY=path: sample the bot process (all threads, CPU only) during
+    play with py-spy (``pip install py-spy``; not a project dependency)."""
+    import os
+    import shutil
+
+    path = os.environ.get("BENCH_BOT_PYSPY")
+    if not path:
+        return None
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return await asyncio.create_subprocess_exec(
+        exe, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "100",
+        "--format", "raw", "--threads", "--output", path,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def count_by_method(calls) -> dict[str, int]:
@@ -325,16 +399,8 @@ async def count_moves(db_url: str) -> int:
 if __name__ == "__main__":
     if len(sys.argv) == 8 and sys.argv[1] == "--serve-bot":
         _, _, token, base_url, db_url, coalesce, out_path, debounce = sys.argv
-        import os
-
-        if os.environ.get("BENCH_BOT_PROFILE"):  # where the bot process spends its time
-            import cProfile
-
-            cProfile.run("asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), "
-                         "out_path, float(debounce)))", os.environ["BENCH_BOT_PROFILE"])
-        else:
-            asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
-                                  float(debounce)))
+        asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
+                              float(debounce)))
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
