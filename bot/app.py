@@ -21,6 +21,7 @@ from bot.handlers.context import Services
 from bot.handlers.menus import register_commands
 from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
+from bot.runtime.telegram_http import AiohttpRequest
 from bot.service.chats import ChatService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -38,12 +39,12 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                       brain: ComputerBrain | None = None,
                       rng: random.Random | None = None) -> Application:
     """The bot, ready for run_polling/run_webhook (or initialize/start in tests)."""
-    # 64 connections, not PTB's 256: httpcore scans its whole pool for every request, which
-    # profiled as a third of the bot's CPU with 200 busy games; the rate limiter keeps far
-    # fewer requests in flight anyway. A request may wait up to 10 s for a free connection.
+    # The Bot API over aiohttp (runtime/telegram_http.py: PTB's httpx/httpcore client was
+    # most of the bot's CPU with 200 busy games). 64 connections; a request may wait up to
+    # 10 s for a free one.
     builder = (ApplicationBuilder().token(settings.token)
-               .connection_pool_size(64).pool_timeout(10.0)
-               .get_updates_connection_pool_size(2)
+               .request(AiohttpRequest(64, pool_timeout=10.0))
+               .get_updates_request(AiohttpRequest(2))
                .concurrent_updates(64)
                .post_init(_post_init).post_shutdown(_post_shutdown))
     if settings.api_base_url:

@@ -1,0 +1,96 @@
+"""The Bot API client's HTTP layer on aiohttp instead of PTB's default (httpx/httpcore).
+
+Why: with 200 busy games the bot makes ~300 Bot API requests a second, and profiling the
+bot process (scripts/bench_bot.py with BENCH_BOT_PYSPY) put most of its CPU in httpcore's
+connection pool: on every request start and end it re-checks every pooled connection
+(``has_expired`` polls each idle socket, the idle count is recomputed per connection, so
+the work grows with the square of the pool size). aiohttp's connector hands out and
+takes back keep-alive connections from per-host lists, so a request costs the same with
+2 or 64 connections open.
+
+The contract is PTB's ``BaseRequest``: ``do_request`` returns (status, body) and raises
+``TimedOut``/``NetworkError``; PTB itself turns statuses into its exceptions (400, 403,
+429 with retry_after ...), so error handling above this layer is unchanged.
+"""
+
+from __future__ import annotations
+
+import aiohttp
+from telegram._utils.defaultvalue import DefaultValue
+from telegram.error import NetworkError, TimedOut
+from telegram.request import BaseRequest, RequestData
+
+
+class AiohttpRequest(BaseRequest):
+    """``ApplicationBuilder().request(AiohttpRequest(64))``: at most ``pool_size``
+    connections, timeouts (seconds, None: wait forever) as PTB's HTTPXRequest has them."""
+
+    def __init__(self, pool_size: int = 64, *, read_timeout: float | None = 5.0,
+                 write_timeout: float | None = 5.0, connect_timeout: float | None = 5.0,
+                 pool_timeout: float | None = 1.0) -> None:
+        self._pool_size = pool_size
+        self._defaults = {"read": read_timeout, "write": write_timeout,
+                          "connect": connect_timeout, "pool": pool_timeout}
+        self._session: aiohttp.ClientSession | None = None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self._defaults["read"]
+
+    async def initialize(self) -> None:
+        # Created here, not in __init__: an aiohttp session belongs to the running loop,
+        # and an Application may be initialized again after a shutdown (tests restart it).
+        if self._session is None or self._session.closed:
+            connector = aiohttp.TCPConnector(limit=self._pool_size, limit_per_host=0,
+                                             keepalive_timeout=30)
+            # trust_env: honour HTTP(S)_PROXY like httpx (PTB's default client) does
+            self._session = aiohttp.ClientSession(
+                connector=connector, trust_env=True,
+                headers={"User-Agent": self.USER_AGENT})
+
+    async def shutdown(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
+        self._session = None
+
+    def _timeout(self, name: str, given) -> float | None:
+        return self._defaults[name] if isinstance(given, DefaultValue) else given
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         read_timeout=BaseRequest.DEFAULT_NONE,
+                         write_timeout=BaseRequest.DEFAULT_NONE,
+                         connect_timeout=BaseRequest.DEFAULT_NONE,
+                         pool_timeout=BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
+        if self._session is None or self._session.closed:
+            raise RuntimeError("AiohttpRequest is not initialized")
+        read = self._timeout("read", read_timeout)
+        write = self._timeout("write", write_timeout)
+        connect = self._timeout("connect", connect_timeout)
+        pool = self._timeout("pool", pool_timeout)
+        # aiohttp's ``connect`` covers waiting for a pooled connection and opening one;
+        # a request body is small here, so the write timeout bounds sending it too.
+        timeout = aiohttp.ClientTimeout(
+            total=None, connect=None if pool is None or connect is None else pool + connect,
+            sock_connect=connect,
+            sock_read=None if read is None and write is None else max(read or 0, write or 0))
+        data = None
+        if request_data is not None:
+            if request_data.contains_files:
+                data = aiohttp.FormData()
+                for name, value in request_data.json_parameters.items():
+                    data.add_field(name, value)
+                for name, part in request_data.multipart_data.items():
+                    filename, content = part[0], part[1]
+                    content_type = part[2] if len(part) > 2 else None
+                    data.add_field(name, content, filename=filename,
+                                   content_type=content_type)
+            else:
+                data = request_data.json_parameters  # form-encoded, as PTB's client does
+        try:
+            async with self._session.request(method, url, data=data,
+                                             timeout=timeout) as response:
+                return response.status, await response.read()
+        except TimeoutError as exc:  # asyncio.TimeoutError is this since 3.11
+            raise TimedOut from exc
+        except aiohttp.ClientError as exc:
+            raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {exc}") from exc
