@@ -84,3 +84,19 @@ async def test_can_be_initialized_again_after_shutdown(fakebot):
         await bot.get_me()
     async with bot:  # a restarted Application initializes its Bot again
         assert (await bot.get_me()).id == fakebot.bot.id
+
+
+async def test_proxies_come_from_the_environment_once(monkeypatch):
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "http://proxy.example:3128")
+    monkeypatch.setenv("NO_PROXY", "localhost,127.0.0.1")
+    request = AiohttpRequest(1)
+    await request.initialize()
+    try:
+        assert request._proxy("https://api.telegram.org/bot1:x/getMe") == \
+            "http://proxy.example:3128"
+        assert request._proxy("http://127.0.0.1:8081/bot1:x/getMe") is None
+    finally:
+        await request.shutdown()
