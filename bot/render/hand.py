@@ -11,7 +11,9 @@ Layout decisions (RULES.md is silent on presentation):
 - Pass is labelled "Beaten" when every card on the table is covered and "Done" when the
   defender is taking (the move is the same: nothing more from me);
 - the group hand carries no table (the group shows it) so it is edited only when the
-  player's cards or choices change; the solo message carries both;
+  player's cards or choices change, except what the player acts on: the defender sees the
+  cards to beat, an attacker being waited on (to add or pass) the pairs on the table; the
+  solo message carries both;
 - poker (house rule): "Swap cards" opens a choice screen: the hand's cards toggle (at most
   two, marked ✓), a confirm button appears when the chosen cards are a legal swap, Back
   closes it; the choice lives in the driver (``picking`` holds a tuple of cards then);
@@ -32,7 +34,7 @@ from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
-from .table import expected_key
+from .table import expected_key, pairs_text
 
 CARD_ROW = 6
 
@@ -182,6 +184,11 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
         uncovered = [a for a, c in view.table if c is None]
         if uncovered:
             lines.append(t(locale, "table.pairs", pairs=cards_text(uncovered, sort=False)))
+    elif view.table and seat in (view.waiting_on or ()):
+        # An attacker choosing whether to add sees the table here, not only in the group,
+        # so the group table may trail a move (its budget) without holding anyone up; a
+        # waited-on hand changes with the table anyway (its buttons do), so no extra edit.
+        lines.append(t(locale, "table.pairs", pairs=pairs_text(state)))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint)
     lines.extend(more)
     return Screen("\n".join(lines), tuple(rows))
