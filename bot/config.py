@@ -54,6 +54,10 @@ class Settings:
     # most once per table_min_interval seconds (a group takes ~20 messages a minute).
     table_debounce: float = 0.8
     table_min_interval: float = 3.0
+    # A hand edit that gives no buttons and takes none away (cards drawn or picked up while
+    # the player waits) waits up to this long to be merged with the next edit of that hand,
+    # usually the one that gives it buttons (0: at once).
+    quiet_hand_delay: float = 3.0
     # Rate limiter: overall requests/s and new messages per group per minute (0 = off).
     overall_rate: float = 30.0
     group_rate_per_minute: float = 20.0

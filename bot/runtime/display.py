@@ -40,6 +40,10 @@ class Display:
     table_due: float | None = None
     table_task: asyncio.Task | None = None
     table_edited_at: float = float("-inf")
+    # seat -> when its deferred quiet hand edit is due (loop time; driver._quiet), and the
+    # task that wakes the render loop then.
+    quiet_due: dict[int, float] = field(default_factory=dict)
+    quiet_task: asyncio.Task | None = None
     computer_task: asyncio.Task | None = None
     computer_again: bool = False
     # The engine state as of ``state_version``, advanced by the moves the service reports,

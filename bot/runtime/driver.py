@@ -5,7 +5,9 @@ Message policy (Telegram allows a group about 20 messages a minute):
 - the group table is ONE message per deal, edited; edits are coalesced: a render waits
   ``edit_coalesce`` seconds and draws the latest stored state, and moves arriving while an
   edit is in flight only mark the game dirty, so a burst becomes one edit;
-- a hand message is edited only when what it shows (cards, legal moves) changes; its
+- a hand message is edited only when what it shows (cards, legal moves) changes; an edit
+  that neither gives nor takes buttons (cards drawn while the player waits) is held up to
+  ``quiet_hand_delay`` seconds to go out with the next one (see ``_quiet``); its
   buttons carry the version at which it was drawn, and a press on a hand that is still
   current is accepted even if other players moved since (see ``press``);
 - the group table has its own schedule (``settings.table_debounce`` > 0): it is edited
@@ -346,12 +348,15 @@ class GameRuntime:
         for seat in display.humans():
             screen, signature = self._hand_screen(display, snap, seat)
             if display.signature.get(seat) == signature and seat in display.hand_msgs:
+                display.quiet_due.pop(seat, None)
                 continue
             message_id = display.hand_msgs.get(seat)
             if seat in display.notes.blocked:
                 continue
             if message_id is None:  # never delivered (403 at the start): try again now
                 await self._deliver_hand(display, seat, screen, signature, snap.version)
+                continue
+            if self._quiet(display, seat, screen, snap):
                 continue
             if display.shown.get(seat) != screen and not await self._edit_for(
                     display, seat, message_id, screen):
@@ -364,6 +369,31 @@ class GameRuntime:
             self._request_table(display)
             return
         await self._edit_table(display, snap)
+
+    def _quiet(self, display: Display, seat: int, screen: Screen, snap) -> bool:
+        """True when this hand edit waits: it neither gives nor takes buttons (the player
+        waits before and after; only cards drawn or picked up change) and its
+        ``quiet_hand_delay`` has not run out. It then usually goes out with the edit that
+        gives the player buttons, one request instead of two; a render is due when it
+        runs out. Edits that change buttons, and the end of a deal, are never held."""
+        delay = self.settings.quiet_hand_delay
+        shown = display.shown.get(seat)
+        if delay <= 0 or shown is None or shown.rows or screen.rows \
+                or snap.status != "running" or snap.state.is_over:
+            display.quiet_due.pop(seat, None)
+            return False
+        now = asyncio.get_running_loop().time()
+        due = display.quiet_due.setdefault(seat, now + delay)
+        if now >= due:
+            display.quiet_due.pop(seat, None)
+            return False
+        if display.quiet_task is None or display.quiet_task.done():
+            display.quiet_task = self._spawn(self._wake_render(display, due - now))
+        return True
+
+    async def _wake_render(self, display: Display, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._request_render(display)
 
     async def _edit_table(self, display: Display, snap) -> None:
         table = self._table_screen(display, snap)

@@ -1,0 +1,78 @@
+"""A hand edit that neither gives nor takes buttons (cards drawn while the player waits)
+is held, to go out with the edit that gives the player buttons (one request, not two),
+or on its own once ``quiet_hand_delay`` has run out. Edits that change buttons never wait."""
+
+from __future__ import annotations
+
+from playing import (
+    assert_shows_own_hand,
+    hand_message,
+    press_first_accepted,
+    shown_cards,
+    start_group_game,
+)
+
+
+async def _press_once(fakebot, users) -> bool:
+    for user in users:
+        message = hand_message(fakebot, user)
+        if message is not None and await press_first_accepted(fakebot, user, message):
+            return True
+    return False
+
+
+def _versions(message):
+    """(text, has buttons) of every version the message has shown, oldest first."""
+    past = [(text, bool((markup or {}).get("inline_keyboard"))) for text, markup in
+            message.history]
+    return past + [(message.text, bool(message.buttons))]
+
+
+async def test_quiet_edits_go_out_with_the_next_buttons(fakebot, bot_world):
+    await bot_world.start(quiet_hand_delay=60.0)
+    group, users, table, game_id = await start_group_game(fakebot, bot_world)
+    runtime = bot_world.services.runtime
+    held = 0
+    for _ in range(40):
+        if not await _press_once(fakebot, users):
+            await fakebot.settle(0.05)
+            continue
+        await fakebot.settle(0.1)
+        if "Game over" in table.text:
+            break
+        display = runtime.displays.get(game_id)
+        held += bool(display and display.quiet_due)
+        for user in users:  # whoever has buttons sees exactly the cards they hold
+            message = hand_message(fakebot, user)
+            if message.buttons:
+                await assert_shows_own_hand(fakebot, bot_world, game_id, user,
+                                            lambda u=user: hand_message(fakebot, u))
+    assert held, "no quiet edit came up in 40 moves"
+    for user in users:
+        versions = _versions(hand_message(fakebot, user))
+        for (before, had), (after, has) in zip(versions, versions[1:], strict=False):
+            assert had or has or "over" in after, (before, after)
+
+
+async def test_a_held_edit_goes_out_when_its_delay_runs_out(fakebot, bot_world):
+    await bot_world.start(quiet_hand_delay=0.5)
+    group, users, table, game_id = await start_group_game(fakebot, bot_world)
+    runtime = bot_world.services.runtime
+    for _ in range(60):
+        if not await _press_once(fakebot, users):
+            await fakebot.settle(0.05)
+            continue
+        await fakebot.settle(0.1)  # this press drawn (well within the delay)
+        display = runtime.displays.get(game_id)
+        if display is not None and display.quiet_due:
+            break
+    else:
+        raise AssertionError("no quiet edit came up")
+    seat = next(iter(display.quiet_due))
+    user = next(u for u in users if display.seat_of(u.id) == seat)
+    # nobody presses: the held edit still reaches the player
+    snap = await bot_world.services.games.snapshot(game_id)
+    holds = set(snap.state.view(seat).hand)
+    await fakebot.wait_for(lambda: shown_cards(hand_message(fakebot, user)) == holds, 5,
+                           "the held hand edit")
+    assert not hand_message(fakebot, user).buttons
