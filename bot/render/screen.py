@@ -27,6 +27,15 @@ class Screen:
              else InlineKeyboardButton(label, callback_data=data) for label, data in row]
             for row in self.rows if row])
 
+    def markup_json(self) -> dict | None:
+        """The same keyboard as the Bot API's JSON (what ``markup()`` serialises to)."""
+        if not self.rows:
+            return None
+        return {"inline_keyboard": [
+            [{"text": label, "url": data[4:]} if data.startswith("url:")
+             else {"text": label, "callback_data": data} for label, data in row]
+            for row in self.rows if row]}
+
 
 def rows_of(buttons: list[Button], width: int) -> list[tuple[Button, ...]]:
     """Buttons in rows of at most ``width``."""

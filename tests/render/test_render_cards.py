@@ -72,3 +72,12 @@ def test_engine_card_texts_agree():
                 if pack == 0:
                     assert str(engine_card) == card_label(cid, "plain")
                 assert card_label(engine_card) == card_label(cid)
+
+
+def test_screen_markup_json_is_what_the_ptb_markup_serialises_to():
+    from bot.render.screen import Screen
+
+    screen = Screen("t", ((("A", "m1.2.x"), ("B", "url:https://t.me/x?start=1")),
+                          (), (("C", "u1.2.back"),)))
+    assert screen.markup_json() == screen.markup().to_dict()
+    assert Screen("t").markup_json() is None
