@@ -51,9 +51,11 @@ class Settings:
     # A table edit waits this long for more moves to arrive, so a burst becomes one edit.
     edit_coalesce: float = 0.25
     # The group table is edited this long after the last move (0: with the hands), and at
-    # most once per table_min_interval seconds (a group takes ~20 messages a minute).
+    # most once per table_min_interval seconds: a group takes ~20 messages a minute, and
+    # 4 s (15 a minute) leaves room for the lobby, results and command replies in the same
+    # group; the players act from their hands, which show what they act on at once.
     table_debounce: float = 0.8
-    table_min_interval: float = 3.0
+    table_min_interval: float = 4.0
     # A hand edit that gives no buttons and takes none away (cards drawn or picked up while
     # the player waits) waits up to this long to be merged with the next edit of that hand,
     # usually the one that gives it buttons (0: at once).
