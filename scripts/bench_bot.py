@@ -137,7 +137,8 @@ async def _exit_with_parent(stop: asyncio.Event) -> None:
 
 
 async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
-                    out_path: str, table_debounce: float = 0.0) -> None:
+                    out_path: str, table_debounce: float = 0.0,
+                    extra: dict | None = None) -> None:
     """The bot process: the real Application, its press handler timed; on SIGTERM the
     timings go to ``out_path`` as JSON. With BENCH_BOT_PROFILE=path, a cProfile of the
     play (between the two SIGUSR1 marks) is written there."""
@@ -145,7 +146,8 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
 
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
-                        overall_rate=0, group_rate_per_minute=0, **_debounce(table_debounce))
+                        overall_rate=0, group_rate_per_minute=0,
+                        **_known({"table_debounce": table_debounce, **(extra or {})}))
     app = build_application(settings, rng=random.Random(1))
     await app.initialize()
     await app.post_init(app)
@@ -230,16 +232,18 @@ async def drop_postgres(server_url: str, name: str) -> None:
     await admin.dispose()
 
 
-def _debounce(seconds: float) -> dict:
-    """Settings(table_debounce=...) where the bot has it (the 'before' runs had none)."""
+def _known(values: dict) -> dict:
+    """The Settings fields among ``values`` that this revision of the bot has (a 'before'
+    run may lack newer ones: those are left out, i.e. that revision's behaviour)."""
     import dataclasses
 
     names = {f.name for f in dataclasses.fields(Settings)}
-    return {"table_debounce": seconds} if "table_debounce" in names else {}
+    return {k: v for k, v in values.items() if k in names and v is not None}
 
 
 async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
                pg_url: str | None = None, table_debounce: float = 0.0,
+               extra: dict | None = None,
                think: tuple[float, float] = (1.0, 3.0)) -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
@@ -253,7 +257,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
     out_path = f"{tmp}/timings.json"
     bot = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
-        str(coalesce), out_path, str(table_debounce))
+        str(coalesce), out_path, str(table_debounce), json.dumps(extra or {}))
     try:
         await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
 
@@ -349,6 +353,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "chat_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
         "chat_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
         "edit_coalesce_s": coalesce, "table_debounce_s": table_debounce,
+        "settings": _known(extra or {}),
         "think_s": list(think), "mode": mode,
         "database": "postgresql" if pg_url else "sqlite",
     }
@@ -397,10 +402,10 @@ async def count_moves(db_url: str) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 8 and sys.argv[1] == "--serve-bot":
-        _, _, token, base_url, db_url, coalesce, out_path, debounce = sys.argv
+    if len(sys.argv) == 9 and sys.argv[1] == "--serve-bot":
+        _, _, token, base_url, db_url, coalesce, out_path, debounce, extra = sys.argv
         asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
-                              float(debounce)))
+                              float(debounce), json.loads(extra)))
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -413,9 +418,16 @@ if __name__ == "__main__":
                              "127.0.0.1/postgres): run on a fresh database there, not SQLite")
     parser.add_argument("--table-debounce", type=float, default=0.8,
                         help="the group table is edited this long after the last move")
+    parser.add_argument("--table-interval", type=float, default=None,
+                        help="Settings.table_min_interval (default: the bot's own)")
+    parser.add_argument("--quiet-delay", type=float, default=None,
+                        help="Settings.quiet_hand_delay (default: the bot's own)")
     parser.add_argument("--think", default="1.0,3.0",
                         help="a person's thinking time before a press, seconds: lo,hi")
     args = parser.parse_args()
     lo, hi = (float(x) for x in args.think.split(","))
     print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce, args.mode,
-                                      args.pg_url, args.table_debounce, (lo, hi))), indent=2))
+                                      args.pg_url, args.table_debounce,
+                                      {"table_min_interval": args.table_interval,
+                                       "quiet_hand_delay": args.quiet_delay},
+                                      (lo, hi))), indent=2))
