@@ -40,6 +40,7 @@ class Display:
     table_due: float | None = None
     table_task: asyncio.Task | None = None
     table_edited_at: float = float("-inf")
+    table_key: tuple | None = None  # (version, blocked, taken over) last asked of the table
     # seat -> when its deferred quiet hand edit is due (loop time; driver._quiet), and the
     # task that wakes the render loop then.
     quiet_due: dict[int, float] = field(default_factory=dict)

@@ -232,11 +232,9 @@ class GameRuntime:
         """(the screen at the current version, the same drawn at version 0: what changed)."""
         locale = display.seat_locale.get(seat, display.locale)
 
-        def draw(version: int) -> Screen:
-            return group_hand_screen(locale, snap, seat, version, display.group_title,
-                                     picking=display.picking.get(seat), hint=display.hints)
-
-        return draw(snap.version), draw(0)
+        signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
+                                      picking=display.picking.get(seat), hint=display.hints)
+        return signature.at_version(snap.version), signature  # drawn once, not twice
 
     def hand_signature(self, display: Display, snap, seat: int) -> Screen:
         if display.solo_seat is not None:
@@ -366,7 +364,14 @@ class GameRuntime:
             display.rendered_version[seat] = snap.version
         if self.settings.table_debounce > 0 and snap.status == "running" \
                 and not snap.state.is_over:
-            self._request_table(display)
+            # Only a move or a note (blocked, taken over) changes the table: a redraw for a
+            # hand alone (a choice screen, a held edit's turn) would only refresh its
+            # "time left", an edit of the group's budget for nothing.
+            key = (snap.version, frozenset(display.notes.blocked),
+                   frozenset(display.notes.taken_over))
+            if key != display.table_key:
+                display.table_key = key
+                self._request_table(display)
             return
         await self._edit_table(display, snap)
 

@@ -70,9 +70,13 @@ async def test_a_held_edit_goes_out_when_its_delay_runs_out(fakebot, bot_world):
         raise AssertionError("no quiet edit came up")
     seat = next(iter(display.quiet_due))
     user = next(u for u in users if display.seat_of(u.id) == seat)
+    table_edits = table.edit_count
+    bot_world.clock.advance(5)  # the table's "time left" would now read differently
     # nobody presses: the held edit still reaches the player
     snap = await bot_world.services.games.snapshot(game_id)
     holds = set(snap.state.view(seat).hand)
     await fakebot.wait_for(lambda: shown_cards(hand_message(fakebot, user)) == holds, 5,
                            "the held hand edit")
     assert not hand_message(fakebot, user).buttons
+    await fakebot.settle(0.3)
+    assert table.edit_count == table_edits  # no move: the table is not edited for a hand
