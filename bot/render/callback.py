@@ -177,6 +177,20 @@ def _encode_token(kind: CallbackKind, game_id: int, version: int, token: str) ->
     return _checked(_header(kind, game_id, version) + token)
 
 
+VERSIONED = frozenset(k.value for k in (CallbackKind.MOVE, CallbackKind.MOVE_TEXT,
+                                        CallbackKind.GAME_UI, CallbackKind.LOBBY,
+                                        CallbackKind.SETTINGS))
+
+
+def restamp(data: str, version: int) -> str:
+    """Versioned button data (drawn at any version) as drawn at ``version``; other data
+    (URLs, preferences) as it is."""
+    if data[:1] not in VERSIONED:
+        return data
+    head, _drawn_at, rest = data.split(".", 2)
+    return _checked(f"{head}.{_base36(version, MAX_VERSION, 'version')}.{rest}")
+
+
 def encode_game_ui(game_id: int, version: int, token: str) -> str:
     return _encode_token(CallbackKind.GAME_UI, game_id, version, token)
 

@@ -27,6 +27,17 @@ class Screen:
              else InlineKeyboardButton(label, callback_data=data) for label, data in row]
             for row in self.rows if row])
 
+    def at_version(self, version: int) -> Screen:
+        """The same screen with its buttons stamped ``version`` (the text is untouched):
+        what drawing it at ``version`` gives, without drawing it again."""
+        from .callback import restamp
+
+        if not self.rows:
+            return self
+        return Screen(self.text, tuple(tuple((label, data if data.startswith("url:")
+                                              else restamp(data, version))
+                                             for label, data in row) for row in self.rows))
+
     def markup_json(self) -> dict | None:
         """The same keyboard as the Bot API's JSON (what ``markup()`` serialises to)."""
         if not self.rows:

@@ -80,3 +80,26 @@ def test_action_text_round_trips_through_buttons():
     moves = [decode(d).payload for row in screen.rows for _, d in row if decode(d).is_move]
     assert moves and all(Action.parse(m, seat) in set(state.legal_actions(seat))
                          for m in moves)
+
+
+def test_a_hand_restamped_to_a_version_is_the_hand_drawn_at_it():
+    """The driver draws a hand once (at version 0, its signature) and restamps it."""
+    rng = random.Random(5)
+    checked = 0
+    for game in range(4):
+        preset = ("podkidnoy", "perevodnoy_showing")[game % 2]
+        state = GameState.new(RuleSet.preset(preset, players=2 + game % 2), seed=40 + game)
+        while not state.is_over:
+            snap = snap_of(state)
+            for seat in range(state.rules.players):
+                for picking in (None, *list(state.view(seat).hand)[:1]):
+                    drawn = group_hand_screen("en", snap, seat, state.version, "G",
+                                              picking=picking, hint=True)
+                    at_zero = group_hand_screen("en", snap, seat, 0, "G", picking=picking,
+                                                hint=True)
+                    assert at_zero.at_version(state.version) == drawn
+                    checked += bool(drawn.rows)
+            movers = state.waiting_on() or state.actors()
+            seat = rng.choice(list(movers))
+            state.apply(rng.choice(list(state.legal_actions(seat))))
+    assert checked > 100
