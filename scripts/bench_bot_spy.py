@@ -4,8 +4,9 @@
     .venv/bin/python scripts/bench_bot_spy.py /tmp/bot.spy
 
 Each sample (a thread on CPU) is put in one bucket, the first rule that matches its stack:
-- service: a frame of bot/service or bot/storage, or aiosqlite's worker thread (the SQL the
-  service runs), i.e. GameService.act & co. with their database work;
+- (not counted: threads blocked in a wait, which py-spy's idle detection misses here);
+- service: a frame of bot/service or bot/storage, SQLAlchemy, or aiosqlite's worker thread
+  (the SQL the service runs), i.e. GameService.act & co. with their database work;
 - http: the Bot API client under python-telegram-bot (httpx, httpcore, h11, anyio);
 - telegram: python-telegram-bot itself (building requests, parsing updates and replies);
 - render, engine (outside the service: the driver following moves, views for screens),
@@ -18,6 +19,11 @@ from __future__ import annotations
 import collections
 import sys
 
+# Leaf frames of threads waiting, not running: aiosqlite's worker and the default
+# executor's workers in queue.get, the event loop in epoll.
+IDLE = ("_connection_worker_thread (aiosqlite/core.py", "_worker (concurrent/futures/thread.py",
+        "EpollSelector.select (selectors.py", "thread (")
+
 
 def _in(frames: list[str], *packages: str) -> bool:
     # py-spy names a frame "function (path/of/file.py:line)", the path relative to sys.path
@@ -26,19 +32,18 @@ def _in(frames: list[str], *packages: str) -> bool:
 
 def bucket(stack: str) -> str | None:
     frames = stack.split(";")
-    if frames[-1].startswith("_connection_worker_thread (aiosqlite/core.py"):
-        return None  # aiosqlite's worker waiting in queue.get: idle, not CPU
-    if _in(frames, "bot/service/", "bot/storage/", "aiosqlite/"):
+    if frames[-1].startswith(IDLE):
+        return None  # a thread blocked in a wait that py-spy did not see as idle
+    # SQLAlchemy's async work runs in greenlets whose stacks do not show the caller
+    if _in(frames, "bot/service/", "bot/storage/", "aiosqlite/", "sqlalchemy/"):
         return "service"
     if _in(frames, "httpx/", "httpcore/", "h11/", "anyio/", "aiohttp/"):
         return "http"
-    for f in reversed(frames):
+    for f in reversed(frames):  # the leaf-most frame of ours or of PTB decides
         for name in ("bot/render/", "bot/engine/", "bot/runtime/", "bot/handlers/",
-                     "bot/i18n/"):
+                     "bot/i18n/", "telegram/"):
             if f"({name}" in f:
-                return name.split("/")[1]
-    if _in(frames, "telegram/"):
-        return "telegram"
+                return name.strip("/").split("/")[-1]
     return "asyncio/other"
 
 
