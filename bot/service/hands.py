@@ -12,6 +12,18 @@ def team_of(teams: str | None, seat: int) -> int | None:
     return None if count is None else seat % count
 
 
+def seat_hands(state) -> tuple:
+    """Each seat's own view of its hand (the values ``hands_changed`` compares)."""
+    return tuple(state.view(seat).hand for seat in range(state.rules.players))
+
+
+def changed_seats(before: tuple, after: tuple) -> frozenset[int]:
+    """``hands_changed`` from hands already taken with ``seat_hands`` (the service keeps the
+    hands of the position it cached, so each action computes the views of one state only)."""
+    return frozenset(seat for seat, (old, new) in enumerate(zip(before, after, strict=True))
+                     if old != new)
+
+
 def hands_changed(before, after, engine_events) -> frozenset[int]:
     """Seats whose private hand differs after the action (so only their hand messages are
     re-rendered). Compares each seat's own view of its hand before and after."""

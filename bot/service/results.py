@@ -17,12 +17,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, update
 
 from bot.service.events import DealEnded
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
 from bot.storage import stats
 from bot.storage.models import GLOBAL_CHAT, Series, computer_key, user_key
+
+_series = Series.__table__
+_LOCK_SERIES = (select(_series.c.matchsticks, _series.c.stakes, _series.c.status,
+                       _series.c.target, _series.c.loser_seat, _series.c.finished_at)
+                .where(_series.c.id == bindparam("b_id")).with_for_update())
+_UPDATE_SERIES = (update(_series).where(_series.c.id == bindparam("b_id"))
+                  .values(matchsticks=bindparam("b_sticks"), stakes=bindparam("b_stakes"),
+                          status=bindparam("b_status"), loser_seat=bindparam("b_loser"),
+                          finished_at=bindparam("b_finished")))
 
 
 def seat_player_key(seat_row) -> str:
@@ -56,8 +65,7 @@ async def record_deal_end(s, game, seats: list, names: dict[int, str], outcome, 
         s, {keys[n]: user_of[n] for n in keys}, DEFAULT_MU, DEFAULT_SIGMA)
     before = {k: Skill(*v) for k, v in current.items()}
     after = rate_deal(keys, before, fools, draw)
-    for key in sorted(after):
-        await stats.store_rating(s, key, after[key].mu, after[key].sigma, now)
+    await stats.store_ratings(s, {k: (v.mu, v.sigma) for k, v in after.items()}, now)
 
     rows: list[dict[str, Any]] = []
     for seat in seats:
@@ -71,6 +79,7 @@ async def record_deal_end(s, game, seats: list, names: dict[int, str], outcome, 
     await stats.add_results(s, rows)
 
     series_over, loser, totals = await _advance_series(s, game, sticks, stakes, now)
+    tallies = []
     for seat in seats:
         n = seat.seat
         bumps = {"games": 1, "fools": int(n in fools), "draws": int(draw),
@@ -78,7 +87,9 @@ async def record_deal_end(s, game, seats: list, names: dict[int, str], outcome, 
                  "epaulettes": int(titles.get(n) == "epaulettes"),
                  "stakes": stakes.get(n, 0), "series_lost": int(series_over and loser == n)}
         for chat in (game.chat_id, GLOBAL_CHAT):
-            await stats.bump_tally(s, chat, keys[n], user_of[n], names.get(n, keys[n]), **bumps)
+            tallies.append({"chat_id": chat, "player": keys[n], "user_id": user_of[n],
+                            "name": names.get(n, keys[n]), **bumps})
+    await stats.bump_tallies(s, tallies)
 
     return DealEnded(
         game_id=game.id, series_id=game.series_id, draw=draw, fools=tuple(sorted(fools)),
@@ -91,23 +102,23 @@ async def _advance_series(s, game, sticks: dict[int, int], stakes: dict[int, int
                           now: datetime) -> tuple[bool, int | None, dict[int, int]]:
     if game.series_id is None:
         return False, None, dict(sticks)
-    series = (await s.execute(select(Series).where(Series.id == game.series_id)
-                              .with_for_update())).scalar_one()
+    series = (await s.execute(_LOCK_SERIES, {"b_id": game.series_id})).one()
     totals = {int(k): int(v) for k, v in (series.matchsticks or {}).items()}
     for n, add in sticks.items():
         totals[n] = totals.get(n, 0) + add
     net = {int(k): int(v) for k, v in (series.stakes or {}).items()}
     for n, add in stakes.items():
         net[n] = net.get(n, 0) + add
-    series.matchsticks = {str(k): v for k, v in sorted(totals.items())}
-    series.stakes = {str(k): v for k, v in sorted(net.items())}
+    changes: dict[str, Any] = {
+        "b_id": game.series_id, "b_status": series.status, "b_loser": series.loser_seat,
+        "b_finished": series.finished_at,
+        "b_sticks": {str(k): v for k, v in sorted(totals.items())},
+        "b_stakes": {str(k): v for k, v in sorted(net.items())}}
     loser = None
     if series.target:
         reached = [n for n, v in sorted(totals.items()) if v >= series.target and sticks.get(n)]
         if reached:
             loser = reached[0]
-            series.status = "finished"
-            series.loser_seat = loser
-            series.finished_at = now
-    await s.flush()
-    return series.status == "finished", loser, totals
+            changes.update(b_status="finished", b_loser=loser, b_finished=now)
+    await s.execute(_UPDATE_SERIES, changes)
+    return changes["b_status"] == "finished", loser, totals

@@ -8,20 +8,26 @@ timeout helps with that. SQLite has one writer anyway, so inside one process wri
 an ``asyncio.Lock`` (FIFO, no busy-handler sleeps) and the busy timeout only arbitrates
 between processes.
 
-PostgreSQL: asyncpg; the service locks rows with ``SELECT ... FOR UPDATE`` and checks
-versions, so no process-wide lock is taken.
+PostgreSQL: asyncpg; writes are guarded by versions (``UPDATE ... WHERE version = :v``:
+under READ COMMITTED a racing UPDATE waits for the row and then re-checks the WHERE on the
+committed row, so exactly one of two racing writers matches, in any number of processes),
+and rows that must be read and then changed (series, ratings) are locked FOR UPDATE. No
+process-wide lock is taken. ``autocommit()`` serves statements that are atomic on their own
+(one round trip, no BEGIN/COMMIT).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -29,6 +35,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+PG_POOL_SIZE = 20  # per process; several bot processes share max_connections (100 by default)
 T = TypeVar("T")
 
 
@@ -50,8 +57,12 @@ class Database:
             # The search_path lets tests give every test its own empty schema.
             if schema:
                 kwargs["connect_args"] = {"server_settings": {"search_path": schema}}
-            kwargs["pool_size"] = 10
-            kwargs["max_overflow"] = 10
+            # A fixed pool: overflow connections are closed as soon as they are returned,
+            # so under sustained load (hundreds of games, more presses than connections)
+            # they were opened and closed continuously, each open a TCP + TLS probe + auth +
+            # a forked backend. Waiting for one of 20 busy connections is far cheaper.
+            kwargs["pool_size"] = PG_POOL_SIZE
+            kwargs["max_overflow"] = 0
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         self.reader: AsyncEngine = self.engine
         if self.is_sqlite:
@@ -63,6 +74,8 @@ class Database:
             # between a read and the write based on it.
             self.reader = create_async_engine(url, **kwargs)
             _configure_sqlite(self.reader, sqlite_synchronous, begin=None)
+        self._autocommit_engine = (None if self.is_sqlite else
+                                   self.engine.execution_options(isolation_level="AUTOCOMMIT"))
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self.read_sessions = async_sessionmaker(self.reader, expire_on_commit=False)
         self._write_gate = asyncio.Lock() if self.is_sqlite else None
@@ -126,6 +139,15 @@ class Database:
         return True
 
     @contextlib.asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[AsyncConnection]:
+        """PostgreSQL only: a pooled connection on which every statement commits by itself.
+        For single statements that are atomic on their own; saves BEGIN and COMMIT trips."""
+        if self._autocommit_engine is None:
+            raise RuntimeError("autocommit() is for PostgreSQL; SQLite writes use write()")
+        async with self._autocommit_engine.connect() as conn:
+            yield conn
+
+    @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
         """Read-only work: takes no write lock (on SQLite: autocommit SELECTs)."""
         async with self.read_sessions() as session, session.begin():
@@ -135,6 +157,62 @@ class Database:
         await self.engine.dispose()
         if self.reader is not self.engine:
             await self.reader.dispose()
+
+
+class Coalescer:
+    """Items submitted while a write is in flight are written together, by one call of
+    ``write_many(connection, items) -> results`` (one result per item, in order).
+
+    SQLite: the call runs in ``Database.write`` (so it also shares the group commit with
+    other writes). PostgreSQL: on an autocommit connection, so ``write_many`` must be one
+    statement (atomic by itself): one round trip and one WAL flush for the whole batch.
+
+    Group commit already shares one transaction among queued writes; this goes further for
+    writes of one kind, whose rows can then be written by one statement (executemany, or a
+    set-based statement): per-item statements, not the databases, were what bounded a busy
+    process (on SQLite every statement costs several hops to the driver's thread; on
+    PostgreSQL every statement costs a pool checkout and a round trip). ``write_many`` must
+    decide per item (never raise for one item's refusal) and be safe to run twice.
+    """
+
+    def __init__(self, db: Database,
+                 write_many: Callable[[AsyncConnection, list[Any]], Awaitable[list[Any]]]) -> None:
+        self.db = db
+        self.write_many = write_many
+        self._items: list[tuple[Any, asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
+
+    async def submit(self, item: Any) -> Any:
+        future: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._items.append((item, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        return await future
+
+    async def _in_session(self, items: list[Any], session: AsyncSession) -> list[Any]:
+        return await self.write_many(await session.connection(), items)
+
+    async def _write(self, items: list[Any]) -> list[Any]:
+        if self.db.is_sqlite:
+            return await self.db.write(functools.partial(self._in_session, items))
+        async with self.db.autocommit() as conn:
+            return await self.write_many(conn, items)
+
+    async def _flush(self) -> None:
+        while self._items:
+            batch, self._items = self._items, []
+            try:
+                results = await self._write([item for item, _future in batch])
+            except BaseException as exc:  # handed to every caller, not swallowed
+                for _item, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                if not isinstance(exc, Exception):
+                    raise
+                continue
+            for (_item, future), result in zip(batch, results, strict=True):
+                if not future.done():
+                    future.set_result(result)
 
 
 def _configure_sqlite(engine: AsyncEngine, synchronous: str, begin: str | None) -> None:

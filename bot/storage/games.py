@@ -1,14 +1,22 @@
-"""Games, seats and the move log. The hot path (one action) uses Core statements on rows:
-one locked SELECT of the game, one of its seats, one versioned UPDATE, one INSERT."""
+"""Games, seats and the move log, in Core statements on rows.
+
+The hot path (accepted actions on games the service has cached) is a versioned UPDATE of
+each game and an INSERT into the move log, for all the actions that arrived while the
+previous batch was being written (``save_running_many``): on SQLite one executemany of
+each in the group commit; on PostgreSQL one statement for the whole batch, atomic by
+itself, in autocommit. The statements are built once (SQLAlchemy caches their compiled
+form) instead of per call."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, text, update
 from sqlalchemy.engine import Row
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.storage.models import Game, Move, Seat
 
@@ -33,20 +41,175 @@ async def load_seats(session: AsyncSession, game_id: int) -> list[Row]:
 
 async def save_state(session: AsyncSession, game_id: int, *, expected_version: int,
                      **values: Any) -> bool:
-    """Write the new state only if nobody else wrote since we read version
-    ``expected_version``. False means we lost a race and must not continue."""
+    """Write the new state of a running game only if nobody else wrote since we read
+    version ``expected_version`` (and nobody cancelled it). False means we lost a race and
+    must not continue."""
     stmt = (update(games)
-            .where(games.c.id == game_id, games.c.version == expected_version)
+            .where(games.c.id == game_id, games.c.version == expected_version,
+                   games.c.status == "running")
             .values(**values))
     result = await session.execute(stmt)
     return result.rowcount == 1
 
 
+# The versioned save of a running game that stays running. ``status = 'running'`` in the
+# WHERE: a cancelled game keeps its version, and a writer holding an older read of it must
+# not revive it.
+_SAVE_RUNNING = (update(games)
+                 .where(games.c.id == bindparam("b_id"),
+                        games.c.version == bindparam("b_expected"),
+                        games.c.status == "running")
+                 .values(state=bindparam("b_state"), version=bindparam("b_version"),
+                         turn_deadline=bindparam("b_deadline"), updated_at=bindparam("b_now")))
+# The last save of a deal: the same guard, status finished, the outcome.
+_SAVE_FINISHED = (update(games)
+                  .where(games.c.id == bindparam("b_id"),
+                         games.c.version == bindparam("b_expected"),
+                         games.c.status == "running")
+                  .values(state=bindparam("b_state"), version=bindparam("b_version"),
+                          turn_deadline=None, updated_at=bindparam("b_now"), status="finished",
+                          outcome=bindparam("b_outcome"), finished_at=bindparam("b_now")))
+_INSERT_MOVE = moves_t.insert()
+_VERSIONS = (select(games.c.id, games.c.version, games.c.status)
+             .where(games.c.id.in_(bindparam("ids", expanding=True))))
+
+# PostgreSQL: a whole batch of saves and their move-log rows in one statement, atomic by
+# itself (so it runs in autocommit: one round trip and one WAL flush per batch). A row whose
+# version or status no longer match is neither updated nor logged; RETURNING names the
+# games written. Under READ COMMITTED a racing writer's UPDATE waits for the row and
+# re-checks the version on the committed row, in any number of processes.
+_SAVE_AND_LOG_MANY = text("""
+WITH input AS (
+    SELECT * FROM unnest(CAST(:ids AS INTEGER[]), CAST(:expected AS INTEGER[]),
+                         CAST(:states AS TEXT[]), CAST(:deadlines AS TIMESTAMPTZ[]),
+                         CAST(:nows AS TIMESTAMPTZ[]), CAST(:seats AS INTEGER[]),
+                         CAST(:users AS BIGINT[]), CAST(:actions AS TEXT[]),
+                         CAST(:causes AS TEXT[]))
+        AS t(id, expected, state, deadline, now, seat, user_id, action, cause)
+), moved AS (
+    UPDATE games SET state = CAST(input.state AS JSON), version = input.expected + 1,
+                     turn_deadline = input.deadline, updated_at = input.now
+    FROM input
+    WHERE games.id = input.id AND games.version = input.expected
+          AND games.status = 'running'
+    RETURNING games.id
+)
+INSERT INTO moves (game_id, idx, seat, user_id, action, cause, created_at)
+SELECT input.id, input.expected, input.seat, input.user_id, input.action, input.cause,
+       input.now
+FROM input JOIN moved ON moved.id = input.id
+RETURNING game_id
+""")
+_RETRYABLE = {"40P01", "40001"}  # deadlock detected, serialization failure
+
+
+def _save_params(game_id: int, expected_version: int, state: dict, version: int,
+                 deadline: datetime | None, now: datetime) -> dict[str, Any]:
+    return {"b_id": game_id, "b_expected": expected_version, "b_state": state,
+            "b_version": version, "b_deadline": deadline, "b_now": now}
+
+
+async def save_running(session, game_id: int, *, expected_version: int, state: dict,
+                       version: int, turn_deadline: datetime | None, now: datetime) -> bool:
+    """``save_state`` for a game that goes on (the per-action case), from a prepared
+    statement. False: another writer moved (or cancelled) the game since that version."""
+    result = await session.execute(_SAVE_RUNNING, _save_params(
+        game_id, expected_version, state, version, turn_deadline, now))
+    return result.rowcount == 1
+
+
+async def save_finished(session, game_id: int, *, expected_version: int, state: dict,
+                        version: int, outcome: dict, now: datetime) -> bool:
+    """The versioned save of a deal's last move (``save_state`` with status finished)."""
+    params = _save_params(game_id, expected_version, state, version, None, now)
+    del params["b_deadline"]
+    result = await session.execute(_SAVE_FINISHED, {**params, "b_outcome": outcome})
+    return result.rowcount == 1
+
+
+async def save_running_many(conn: AsyncConnection, items: list[dict]) -> list[bool]:
+    """Many ``save_running`` with one move-log row each, written together. Items are dicts
+    with game_id, expected_version, state, turn_deadline, now and move (idx, seat, user_id,
+    action, cause; idx is the expected version, the new version is idx + 1). Returns, per
+    item, whether it was written; an item not written changed nothing (its caller reads the
+    game again and decides).
+
+    Only one item per game is tried in one call: of several items of a game (racing presses
+    planned on the same cached position) at most one can match the stored version, so the
+    others are answered "not written" at once, and the one tried is the newest.
+
+    SQLite: call inside ``Database.write`` (the write lock is held from BEGIN IMMEDIATE, so
+    no other writer changes a version between our statements). PostgreSQL: call on an
+    autocommit connection; the batch is one atomic statement.
+    """
+    newest: dict[int, int] = {}
+    for n, item in enumerate(items):
+        best = newest.get(item["game_id"])
+        if best is None or items[best]["expected_version"] < item["expected_version"]:
+            newest[item["game_id"]] = n
+    tried = sorted(newest.values(), key=lambda n: items[n]["game_id"])  # one lock order
+    chosen = [items[n] for n in tried]
+    if conn.dialect.name == "postgresql":
+        done = await _save_many_postgresql(conn, chosen)
+    else:
+        done = await _save_many_sqlite(conn, chosen)
+    return [newest[item["game_id"]] == n and item["game_id"] in done
+            for n, item in enumerate(items)]
+
+
+async def _save_many_sqlite(conn: AsyncConnection, chosen: list[dict]) -> set[int]:
+    if len(chosen) == 1:  # the rowcount of one UPDATE answers for its game alone
+        x = chosen[0]
+        result = await conn.execute(_SAVE_RUNNING, _save_params(
+            x["game_id"], x["expected_version"], x["state"], x["expected_version"] + 1,
+            x["turn_deadline"], x["now"]))
+        ok = [x] if result.rowcount == 1 else []
+    else:  # the versions first: an executemany's rowcount is a total
+        rows = await conn.execute(_VERSIONS, {"ids": [x["game_id"] for x in chosen]})
+        current = {row.id: row.version for row in rows if row.status == "running"}
+        ok = [x for x in chosen if current.get(x["game_id"]) == x["expected_version"]]
+        if ok:
+            result = await conn.execute(_SAVE_RUNNING, [_save_params(
+                x["game_id"], x["expected_version"], x["state"], x["expected_version"] + 1,
+                x["turn_deadline"], x["now"]) for x in ok])
+            if result.rowcount != len(ok):  # cannot happen under the write lock
+                raise RuntimeError("game versions changed under the write lock")
+    if ok:
+        await conn.execute(_INSERT_MOVE, [{"game_id": x["game_id"], "created_at": x["now"],
+                                           **x["move"]} for x in ok])
+    return {x["game_id"] for x in ok}
+
+
+async def _save_many_postgresql(conn: AsyncConnection, chosen: list[dict]) -> set[int]:
+    params = {
+        "ids": [x["game_id"] for x in chosen],
+        "expected": [x["expected_version"] for x in chosen],
+        "states": [json.dumps(x["state"]) for x in chosen],
+        "deadlines": [x["turn_deadline"] for x in chosen],
+        "nows": [x["now"] for x in chosen],
+        "seats": [x["move"]["seat"] for x in chosen],
+        "users": [x["move"]["user_id"] for x in chosen],
+        "actions": [x["move"]["action"] for x in chosen],
+        "causes": [x["move"]["cause"] for x in chosen],
+    }
+    try:
+        rows = await conn.execute(_SAVE_AND_LOG_MANY, params)
+    except DBAPIError as exc:
+        # Two processes' batches locking the same games in different orders: the database
+        # aborted one whole statement (nothing of it was written); its callers retry alone.
+        if getattr(exc.orig, "sqlstate", None) in _RETRYABLE:
+            return set()
+        raise
+    return {row.game_id for row in rows}
+
+
 async def append_moves(session: AsyncSession, game_id: int, moves: list[dict]) -> None:
     """Moves as dicts with idx, seat, user_id, action, cause, created_at. The primary key
     (game_id, idx) makes a second writer of the same index fail."""
-    if moves:
-        await session.execute(moves_t.insert(), [{"game_id": game_id, **m} for m in moves])
+    if len(moves) == 1:
+        await session.execute(_INSERT_MOVE, {"game_id": game_id, **moves[0]})
+    elif moves:
+        await session.execute(_INSERT_MOVE, [{"game_id": game_id, **m} for m in moves])
 
 
 async def move_at(session: AsyncSession, game_id: int, idx: int) -> Row | None:

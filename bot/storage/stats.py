@@ -5,52 +5,106 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Float, cast, desc, select
+from sqlalchemy import Float, bindparam, cast, desc, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import GLOBAL_CHAT, DealResult, Rating, Tally
-from bot.storage.upsert import insert_for
+from bot.storage.upsert import dialect_insert
 
 TALLY_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulettes", "stakes",
                   "series_lost")
+
+
+# Deal-end writes run once per finished deal inside its last move's transaction, so they
+# are built once per dialect and each is one statement (executemany for many rows): they
+# were the slowest action of a deal (the single-client p99), mostly statement building and
+# one round trip (several thread hops on SQLite) per row.
+_BUILT: dict[tuple[str, str], Any] = {}
+
+
+def _built(session: AsyncSession, name: str, build) -> Any:
+    key = (session.bind.dialect.name, name)
+    stmt = _BUILT.get(key)
+    if stmt is None:
+        stmt = _BUILT[key] = build(dialect_insert(session.bind.dialect.name))
+    return stmt
+
+
+def _tally_upsert(insert) -> Any:
+    stmt = insert(Tally.__table__)
+    table = Tally.__table__
+    update = {c: table.c[c] + stmt.excluded[c] for c in TALLY_COUNTERS}
+    update["name"] = stmt.excluded.name
+    return stmt.on_conflict_do_update(index_elements=[table.c.chat_id, table.c.player],
+                                      set_=update)
+
+
+def _rating_insert(insert) -> Any:
+    return insert(Rating.__table__).on_conflict_do_nothing(index_elements=[Rating.player])
+
+
+_STORE_RATING = (Rating.__table__.update()
+                 .where(Rating.__table__.c.player == bindparam("b_player"))
+                 .values(mu=bindparam("b_mu"), sigma=bindparam("b_sigma"),
+                         games=Rating.__table__.c.games + 1, updated_at=bindparam("b_now")))
+_LOCK_RATINGS = (select(Rating.player, Rating.mu, Rating.sigma)
+                 .where(Rating.player.in_(bindparam("players", expanding=True)))
+                 .order_by(Rating.player).with_for_update())
 
 
 async def add_results(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
     await session.execute(DealResult.__table__.insert(), rows)
 
 
+async def bump_tallies(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
+    """Atomically add to players' counters. Rows: chat_id, player, user_id, name and any of
+    TALLY_COUNTERS. Concurrent deals in other chats touch the same global rows, so this is
+    an upsert with ``counter = counter + n``, never read-modify-write. Rows of one
+    (chat, player) are summed first (two computer seats of one strength are one player)."""
+    merged: dict[tuple[int, str], dict[str, Any]] = {}
+    for row in rows:
+        key = (row["chat_id"], row["player"])
+        into = merged.get(key)
+        if into is None:
+            merged[key] = {"chat_id": row["chat_id"], "player": row["player"],
+                           "user_id": row["user_id"], "name": row["name"],
+                           **{c: row.get(c, 0) for c in TALLY_COUNTERS}}
+        else:
+            for c in TALLY_COUNTERS:
+                into[c] += row.get(c, 0)
+    if merged:
+        await session.execute(_built(session, "tally", _tally_upsert),
+                              [merged[k] for k in sorted(merged)])  # one lock order
+
+
 async def bump_tally(session: AsyncSession, chat_id: int, player: str, user_id: int | None,
                      name: str, **increments: int) -> None:
-    """Atomically add to a player's counters (concurrent deals in other chats touch the same
-    global row, so this is an upsert with ``counter = counter + n``, never read-modify-write)."""
-    values = {c: increments.get(c, 0) for c in TALLY_COUNTERS}
-    stmt = insert_for(session, Tally).values(chat_id=chat_id, player=player, user_id=user_id,
-                                             name=name, **values)
-    table = Tally.__table__
-    update = {c: table.c[c] + stmt.excluded[c] for c in TALLY_COUNTERS}
-    update["name"] = stmt.excluded.name
-    await session.execute(stmt.on_conflict_do_update(
-        index_elements=[table.c.chat_id, table.c.player], set_=update))
+    await bump_tallies(session, [{"chat_id": chat_id, "player": player, "user_id": user_id,
+                                  "name": name, **increments}])
 
 
 async def load_ratings_for_update(session: AsyncSession, players: dict[str, int | None],
                                   mu: float, sigma: float) -> dict[str, tuple[float, float]]:
     """Ratings of these player keys (created at the default when new), row-locked."""
-    stmt = insert_for(session, Rating).values(
-        [{"player": p, "user_id": u, "mu": mu, "sigma": sigma, "games": 0}
-         for p, u in players.items()])
-    await session.execute(stmt.on_conflict_do_nothing(index_elements=[Rating.player]))
-    rows = await session.execute(
-        select(Rating.player, Rating.mu, Rating.sigma)
-        .where(Rating.player.in_(list(players))).order_by(Rating.player).with_for_update())
+    await session.execute(_built(session, "rating", _rating_insert),
+                          [{"player": p, "user_id": u, "mu": mu, "sigma": sigma, "games": 0}
+                           for p, u in sorted(players.items())])
+    rows = await session.execute(_LOCK_RATINGS, {"players": sorted(players)})
     return {p: (m, s) for p, m, s in rows.all()}
+
+
+async def store_ratings(session: AsyncSession, ratings: dict[str, tuple[float, float]],
+                        now: datetime) -> None:
+    """New (mu, sigma) per player key; each player's game count goes up by one."""
+    if ratings:
+        await session.execute(_STORE_RATING, [
+            {"b_player": p, "b_mu": mu, "b_sigma": sigma, "b_now": now}
+            for p, (mu, sigma) in sorted(ratings.items())])
 
 
 async def store_rating(session: AsyncSession, player: str, mu: float, sigma: float,
                        now: datetime) -> None:
-    table = Rating.__table__
-    await session.execute(table.update().where(table.c.player == player).values(
-        mu=mu, sigma=sigma, games=table.c.games + 1, updated_at=now))
+    await store_ratings(session, {player: (mu, sigma)}, now)
 
 
 # -- reads ---------------------------------------------------------------------------------

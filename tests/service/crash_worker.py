@@ -38,17 +38,23 @@ async def main(url: str, schema: str | None, seed: int) -> None:
                                                      for _ in range(rng.randint(1, 3))))
             print(f"ACK {started.game_id} 0", flush=True)
             continue
-        game_id = rng.choice(running)
-        try:
-            if rng.random() < 0.05:
-                snap = await games.snapshot(game_id)
-                result = await late.time_out(game_id, snap.version)
-            else:
-                result = await random_step(games, game_id, rng)
-        except ServiceError:
-            continue
-        if result is not None:
-            print(f"ACK {game_id} {result.version}", flush=True)
+        # Several games at once, so batched saves are being written when the kill lands.
+        await asyncio.gather(*(step(games, late, game_id, rng)
+                               for game_id in rng.sample(running, min(3, len(running)))))
+
+
+async def step(games: GameService, late: GameService, game_id: int,
+               rng: random.Random) -> None:
+    try:
+        if rng.random() < 0.05:
+            snap = await games.snapshot(game_id)
+            result = await late.time_out(game_id, snap.version)
+        else:
+            result = await random_step(games, game_id, rng)
+    except ServiceError:
+        return
+    if result is not None:
+        print(f"ACK {game_id} {result.version}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """Presses prepared actions at an agreed wall-clock moment, all at once, and prints
 ``OK game`` or ``LOST game ErrorClass`` per press (for the two-process race test).
 
-    python race_worker.py URL SCHEMA START_AT JSON_PRESSES
+    python race_worker.py URL SCHEMA START_AT JSON_PRESSES [warm]
+
+With ``warm`` the worker reads every game first, so each press is planned on the worker's
+cached position and written by the batched save (the other way: read and lock the row).
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ from bot.service.games import GameService
 from bot.storage.database import Database
 
 
-async def main(url: str, schema: str | None, start_at: float, presses: list[dict]) -> None:
+async def main(url: str, schema: str | None, start_at: float, presses: list[dict],
+               warm: bool) -> None:
     db = Database(url, schema=schema)
     games = GameService(db)
     async with db.engine.connect():  # open a pooled connection before the start line
         pass
+    if warm:
+        for p in presses:
+            await games.snapshot(p["game_id"])
 
     async def press(p: dict) -> str:
         try:
@@ -38,4 +45,5 @@ async def main(url: str, schema: str | None, start_at: float, presses: list[dict
 
 if __name__ == "__main__":
     url, schema, start_at, presses = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
-    asyncio.run(main(url, None if schema == "-" else schema, start_at, json.loads(presses)))
+    asyncio.run(main(url, None if schema == "-" else schema, start_at, json.loads(presses),
+                     sys.argv[5:] == ["warm"]))

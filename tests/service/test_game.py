@@ -271,3 +271,19 @@ async def test_durak_replay_command_reads_the_database_named_on_the_command_line
     missing = parser.parse_args(["replay", "424242", "--database-url", url])
     assert await asyncio.to_thread(missing.func, missing) == 1
     assert "no game 424242" in capsys.readouterr().err
+
+
+async def test_two_computers_of_one_strength_are_one_player_in_tallies_and_ratings(
+        db, services):
+    from bot.service.stats import StatsService
+
+    lobbies, games = services
+    started = await new_game(lobbies, games, CHAT, ANNA, computers=("normal", "normal"))
+    results = await play_out(games, started.game_id, random.Random(21))
+    outcome = results[-1].of(DealEnded)[0]
+    board = await StatsService(db).leaderboard("most_games", chat_id=CHAT)
+    rows = {r["player"]: r for r in board}
+    computer_fools = len([n for n in outcome.fools if n != 0])
+    assert rows["ai:normal"]["games"] == 2 and rows[f"u{ANNA}"]["games"] == 1
+    assert rows["ai:normal"]["fools"] == computer_fools
+    assert rows["ai:normal"]["rating"] is not None

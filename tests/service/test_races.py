@@ -61,7 +61,8 @@ async def test_a_different_press_on_an_old_version_is_stale_not_already_played(d
     assert not isinstance(info.value, AlreadyPlayed)
 
 
-async def test_two_processes_racing_on_postgresql_apply_each_press_once(db):
+@pytest.mark.parametrize("warm", [False, True], ids=["cold", "cached"])
+async def test_two_processes_racing_on_postgresql_apply_each_press_once(db, warm):
     if db.is_sqlite:
         pytest.skip("the two-process race is a PostgreSQL deployment property")
     lobbies, games = LobbyService(db), GameService(db)
@@ -76,8 +77,8 @@ async def test_two_processes_racing_on_postgresql_apply_each_press_once(db):
     start_at = time.time() + 4.0  # both interpreters are up and connected by then
     procs = [await asyncio.create_subprocess_exec(
         sys.executable, str(worker), url, db.schema or "-", str(start_at),
-        json.dumps(presses), stdout=asyncio.subprocess.PIPE, cwd=str(worker.parent),
-        env={**os.environ}) for _ in range(2)]
+        json.dumps(presses), *(["warm"] if warm else []), stdout=asyncio.subprocess.PIPE,
+        cwd=str(worker.parent), env={**os.environ}) for _ in range(2)]
     outputs = [(await p.communicate())[0].decode().split("\n") for p in procs]
     assert all(p.returncode == 0 for p in procs)
     lines = [line for out in outputs for line in out if line]

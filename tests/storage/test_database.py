@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
 
 from bot.storage import people
 from bot.storage.models import Chat, User
@@ -60,3 +61,30 @@ async def test_concurrent_writes_commit_independently_and_a_failure_spoils_none(
     async with db.read() as s:
         stored = set((await s.execute(text("SELECT id FROM users"))).scalars())
     assert stored == {1000 + n for n in range(20) if n != 7}
+
+
+async def test_coalesced_items_are_written_by_one_call_and_a_failure_reaches_every_caller(db):
+    from bot.storage.database import Coalescer
+
+    calls: list[list[int]] = []
+
+    async def write_many(conn, items):
+        calls.append(list(items))
+        if any(n < 0 for n in items):  # one statement that fails half way (on PostgreSQL
+            # write_many must be one statement: it runs in autocommit there)
+            await conn.execute(text("INSERT INTO users (id, name) VALUES (1, 'a'), (1, 'b')"))
+        for n in items:
+            await conn.execute(text("INSERT INTO users (id, name) VALUES (:id, 'u')"),
+                               {"id": 2000 + n})
+        return [n * 10 for n in items]
+
+    together = Coalescer(db, write_many)
+    assert await asyncio.gather(*(together.submit(n) for n in range(8))) == \
+        [n * 10 for n in range(8)]
+    assert calls == [list(range(8))]  # submitted while none was in flight: one batch
+    failed = await asyncio.gather(*(together.submit(n) for n in (5, -1, 6)),
+                                  return_exceptions=True)
+    assert all(isinstance(r, IntegrityError) for r in failed)
+    async with db.read() as s:
+        stored = set((await s.execute(text("SELECT id FROM users"))).scalars())
+    assert stored == {2000 + n for n in range(8)}  # the failed batch wrote nothing
