@@ -21,6 +21,7 @@ import random
 import time
 
 from bot.engine import RuleSet
+from bot.engine._build import engine_build
 from bot.engine.random_play import InvariantViolation, play_random_game
 
 
@@ -124,4 +125,5 @@ def bench(seconds: float) -> dict:
         "actions": actions,
         "actions_per_sec": round(actions / elapsed),
         "seconds": round(elapsed, 3),
+        **engine_build(),  # "engine": compiled or pure (bot/engine/README.md), and why
     }

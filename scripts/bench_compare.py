@@ -9,6 +9,10 @@ the working tree is not touched) and runs the very same bench loop (the one of
 path) alternately on the base code and the current code, each round in a fresh subprocess.
 Noise hits both sides alike, so the median of the per-round ratios current/base is the
 figure to read: >= 1.0 means the common path did not slow down.
+
+The extracted base tree has no compiled engine (pure Python), while the current tree runs
+whatever build is installed (bot/engine/README.md, "Compiled build"): run with
+``DURAK_PURE_ENGINE=1`` to compare pure Python with pure Python.
 """
 
 from __future__ import annotations

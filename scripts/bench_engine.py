@@ -16,6 +16,7 @@ import time
 import timeit
 
 from bot.engine import GameState, RuleSet
+from bot.engine._build import engine_build
 from bot.engine.random_play import play_random_game
 
 
@@ -59,7 +60,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
     rules = RuleSet.preset(args.preset, players=args.players)
-    out = {"preset": args.preset, "players": args.players}
+    out = {"preset": args.preset, "players": args.players, **engine_build()}
     out.update(bench_games(rules, args.seconds))
     six = mid_game_state(6)
     out["json_bytes_6p_start"] = len(json.dumps(GameState.new(six.rules, 1).to_dict(),

@@ -27,6 +27,7 @@ _GAMES = """
 import random, sys
 from bot.engine import RuleSet
 from bot.engine.random_play import play_random_game
+from bot.engine._build import engine_build
 rules = RuleSet.preset(sys.argv[1], players=int(sys.argv[2]))
 rng = random.Random(0)
 actions = 0
@@ -35,12 +36,14 @@ for seed in range(warmup):
     play_random_game(rules, seed, rng)
 for seed in range(warmup, warmup + games):
     actions += len(play_random_game(rules, seed, rng)[1])
-print(actions)
+print(actions, engine_build()["engine"])
 """
 
 
-def count_instructions(preset: str, players: int, warmup: int, games: int) -> tuple[int, int]:
-    """(instructions executed, actions played after the warm-up) for one run."""
+def count_instructions(preset: str, players: int, warmup: int,
+                       games: int) -> tuple[int, int, str]:
+    """(instructions executed, actions played after the warm-up, engine build) for one
+    run. ``DURAK_PURE_ENGINE=1`` in the environment counts the pure-Python engine."""
     with tempfile.TemporaryDirectory() as tmp:
         out_file = os.path.join(tmp, "callgrind.out")
         env = dict(os.environ, PYTHONHASHSEED="0")
@@ -51,7 +54,8 @@ def count_instructions(preset: str, players: int, warmup: int, games: int) -> tu
     found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
     if not found:
         raise SystemExit(f"no instruction count in valgrind's output:\n{proc.stderr}")
-    return int(found.group(1)), int(proc.stdout.strip() or 0)
+    actions, build = proc.stdout.split()
+    return int(found.group(1)), int(actions), build
 
 
 def main() -> None:
@@ -61,10 +65,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--warmup", type=int, default=20)
     args = ap.parse_args()
-    base, _ = count_instructions(args.preset, args.players, args.warmup, 0)
-    total, actions = count_instructions(args.preset, args.players, args.warmup, args.games)
+    base, _, _ = count_instructions(args.preset, args.players, args.warmup, 0)
+    total, actions, build = count_instructions(args.preset, args.players, args.warmup,
+                                               args.games)
     per_game = (total - base) / args.games
-    print(json.dumps({"preset": args.preset, "players": args.players, "games": args.games,
+    print(json.dumps({"preset": args.preset, "players": args.players, "engine": build,
+                      "games": args.games,
                       "actions_per_game": round(actions / args.games, 1),
                       "instructions_per_game": round(per_game),
                       "instructions_per_action": round(per_game * args.games / actions),

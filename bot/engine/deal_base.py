@@ -14,6 +14,11 @@ from .actions import Action, Event
 from .outcome import Outcome
 from .rules import RuleSet
 
+try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
+    import cython
+except ImportError:  # Cython is a build dependency only
+    from . import _cython_shim as cython
+
 
 class DealBase:
     __slots__ = ()  # adds no per-instance storage to the slotted states
@@ -28,7 +33,13 @@ class DealBase:
             if self._lc_key == self.version * 16 + action[0]:  # type: ignore[attr-defined]
                 lc = self._lc  # type: ignore[attr-defined]
                 # play the generated object: equal by value, with the canonical types
-                canonical = lc[lc.index(action)]
+                if cython.compiled:  # a C loop: usually the caller passes that very object
+                    for act in lc:
+                        if act is action:
+                            canonical = act
+                            break
+                if canonical is None:
+                    canonical = lc[lc.index(action)]
         except (TypeError, IndexError, ValueError):
             pass
         if canonical is None:

@@ -16,6 +16,11 @@ from typing import NamedTuple
 from .cards import RANK_MASKS, bits
 from .warsaw_leads import warsaw_pairs_check, warsaw_pairs_enum
 
+try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
+    import cython
+except ImportError:  # Cython is a build dependency only
+    from . import _cython_shim as cython
+
 _mk = tuple.__new__
 
 
@@ -40,38 +45,68 @@ def _has_pair(hand: int) -> bool:
     return bool(a & b or a & c or a & d or b & c or b & d or c & d)
 
 
-_group_leads: dict[tuple[int, int, int], tuple] = {}
+_group_leads: dict[int, tuple] = {}
 
 
-def _group_actions(singles: list, group: int, limit: int) -> tuple:
-    """Every lead of 1..limit cards out of ``group`` (cards of one rank), memoised: there
-    are only a few hundred (seat, group, limit) combinations."""
-    first = singles[(group & -group).bit_length() - 1]
-    key = (first[0], group, limit)
+def _group_actions(singles: list, group: int, limit: int, low: int) -> tuple:
+    """Every lead of 1..limit cards out of ``group`` (cards of one rank; ``low`` = its
+    lowest card), memoised: there are only a few hundred (seat, group, limit) combinations.
+    The key packs them in one int (a group has at most 12 cards, so a limit of 15 or more
+    gives the same leads as 15)."""
+    first = singles[low]
+    key = (group << 4 | (limit if limit < 15 else 15)) << 4 | first[0]
     hit = _group_leads.get(key)
     if hit is None:
         cards = bits(group)
         leads = [singles[c] for c in cards]
+        act, seat, kind = type(first), first[0], first[1]
         for size in range(2, min(len(cards), limit) + 1):
-            leads.extend(_mk(type(first), (first[0], first[1], combo))
-                         for combo in combinations(cards, size))
+            for combo in combinations(cards, size):  # a loop: no closure (compiled build)
+                leads.append(_mk(act, (seat, kind, combo)))
         hit = _group_leads[key] = tuple(leads)
     return hit
 
 
 def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
-    out: list = []
     if limit < 1:
-        return out
-    m = hand
-    a, b, c, d = hand & 0xFFFF, (hand >> 16) & 0xFFFF, (hand >> 32) & 0xFFFF, hand >> 48
-    # no two cards of one rank (``_has_pair`` inlined; one pack only): singles only
-    if hand < 1 << 64 and not (a & b or a & c or a & d or b & c or b & d or c & d):
+        return []
+    if hand >> 64:  # several packs
+        return _same_rank_enum_packs(hand, limit, singles)
+    # One pack: every mask fits in 64 bits (C integers in the compiled build, leads.pxd).
+    h = hand
+    m = h
+    out: list = []
+    a, b, c, d = h & 0xFFFF, (h >> 16) & 0xFFFF, (h >> 32) & 0xFFFF, h >> 48
+    # no two cards of one rank (``_has_pair`` inlined): singles only
+    if not (a & b or a & c or a & d or b & c or b & d or c & d):
         while m:
             low = m & -m
-            out.append(singles[low.bit_length() - 1])
+            if cython.compiled:
+                out.append(singles[_ctz64(low)])  # type: ignore[name-defined]  # noqa: F821
+            else:
+                out.append(singles[low.bit_length() - 1])
             m ^= low
         return out
+    while m:
+        low = m & -m
+        if cython.compiled:
+            i = _ctz64(low)  # type: ignore[name-defined]  # noqa: F821
+        else:
+            i = low.bit_length() - 1
+        lanes = 0x0001_0001_0001_0001  # the rank-0 card of each suit of one pack
+        group = h & (lanes << (i & 15))
+        if group == low:
+            out.append(singles[i])
+            m ^= low
+        else:
+            out.extend(_group_actions(singles, group, limit, i))
+            m &= ~group
+    return out
+
+
+def _same_rank_enum_packs(hand: int, limit: int, singles: list) -> list:
+    out: list = []
+    m = hand
     while m:
         low = m & -m
         c = low.bit_length() - 1
@@ -80,7 +115,7 @@ def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
             out.append(singles[c])
             m ^= low
         else:
-            out.extend(_group_actions(singles, group, limit))
+            out.extend(_group_actions(singles, group, limit, c))
             m &= ~group
     return out
 

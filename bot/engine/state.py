@@ -45,6 +45,11 @@ from .leads import LEADS, with_jokers
 from .outcome import Outcome
 from .rules import RulesError, RuleSet
 
+try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
+    import cython
+except ImportError:  # Cython is a build dependency only
+    from . import _cython_shim as cython
+
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
                                   ActionKind.KEEP)
@@ -66,6 +71,11 @@ PASS_ACTION = [tuple.__new__(Action, (p, PASS, ())) for p in range(16)]
 # would be built and freed again on every defender turn).
 _COVER_ACTIONS: dict[int, Action] = {}
 _orders: dict[tuple[int, int, int], tuple[int, ...]] = {}
+# Events are immutable tuples: the frequent card-less ones are made once and shared
+# (_DREW_EVENTS[seat << 8 | count], _BEATEN_EVENTS[seat << 8 | count]).
+_NEW_BOUT_EVENTS = [tuple.__new__(Event, (EV_NEW_BOUT, p, 0, ())) for p in range(16)]
+_DREW_EVENTS: dict[int, Event] = {}
+_BEATEN_EVENTS: dict[int, Event] = {}
 
 
 def _replenish_order(n: int, a: int, d: int) -> tuple[int, ...]:
@@ -93,7 +103,8 @@ class _Config:
     __slots__ = ("hand_size", "lead_enum", "lead_check", "throw_in", "others_join", "transfer",
                  "show", "limit_first", "limit_later", "lowest_rank", "attack_again",
                  "attackers_key", "team_of", "teams", "house", "state_cls", "pagat", "six",
-                 "poker", "weli", "changeable", "jokers", "orders", "attackers")
+                 "poker", "weli", "changeable", "jokers", "orders", "attackers", "beats",
+                 "one_pack")
 
     def __init__(self, rules: RuleSet):
         self.hand_size = rules.hand_size
@@ -107,6 +118,8 @@ class _Config:
         self.limit_later = rules.base_limit(False)
         self.lowest_rank = rules.lowest_rank
         self.attack_again = rules.after_defender_out == "attack_again"
+        # every card id below 64: masks fit C integers (the compiled build's fast paths)
+        self.one_pack = rules.packs == 1
         # Everything below is resolved once per RuleSet; the plain game (no house rules,
         # no pagat, no teams) keeps ``GameState`` and never looks at these per action.
         if rules.jokers:
@@ -129,6 +142,8 @@ class _Config:
         self.orders = [_replenish_order(n, a, d) if a != d else ()
                        for a in range(16) for d in range(16)] if n <= 16 else []
         self.attackers: dict[int, tuple[tuple[int, ...], int]] = {}
+        # beats[trump] = build_beats(rules, trump), without its per-call cache key
+        self.beats: dict[int, tuple[list[int], int]] = {}
 
 
 _configs: dict[RuleSet, _Config] = {}
@@ -225,9 +240,12 @@ class GameState(DealBase):
 
     @classmethod
     def _blank(cls, rules: RuleSet, cfg: _Config, trump: int) -> GameState:
-        s = object.__new__(cfg.state_cls or cls)
+        s = (cfg.state_cls or cls).__new__(cfg.state_cls or cls)
         s.rules, s.cfg, s.n = rules, cfg, rules.players
-        s.beaters, s.deck_mask = build_beats(rules, trump)
+        beats = cfg.beats.get(trump)
+        if beats is None:
+            beats = cfg.beats[trump] = build_beats(rules, trump)
+        s.beaters, s.deck_mask = beats
         s.trump = trump
         s.seed, s.dealer = 0, 0
         s.hands, s.known, s.stock, s.turnup = [0] * s.n, [0] * s.n, [], -1
@@ -384,18 +402,36 @@ class GameState(DealBase):
                 hand, beaters = self.hands[p], self.beaters
                 out = []
                 made, get = _COVER_ACTIONS, _COVER_ACTIONS.get
-                for a, cover in zip(attacks, self.covers):  # noqa: B905 (same length)
-                    if cover < 0:
-                        m = hand & beaters[a]
-                        base = p << 16 | a << 8
-                        while m:
-                            low = m & -m
-                            key = base | (low.bit_length() - 1)
-                            act = get(key)
-                            if act is None:
-                                act = made[key] = _mk(Action, (p, COVER, (a, key & 255)))
-                            out.append(act)
-                            m ^= low
+                if cython.compiled and self.cfg.one_pack:
+                    # the same loop on C integers (every mask of one pack fits 64 bits)
+                    covers, hand64 = self.covers, hand
+                    for i in range(len(attacks)):
+                        cover = covers[i]
+                        if cover < 0:
+                            a = attacks[i]
+                            m64 = hand64 & beaters[a]
+                            base = p << 16 | a << 8
+                            while m64:
+                                low64 = m64 & -m64
+                                key = base | _ctz64(low64)  # type: ignore[name-defined]  # noqa: F821
+                                act = made.get(key)
+                                if act is None:
+                                    act = made[key] = _mk(Action, (p, COVER, (a, key & 255)))
+                                out.append(act)
+                                m64 ^= low64
+                else:
+                    for a, cover in zip(attacks, self.covers):  # noqa: B905 (same length)
+                        if cover < 0:
+                            m = hand & beaters[a]
+                            base = p << 16 | a << 8
+                            while m:
+                                low = m & -m
+                                key = base | (low.bit_length() - 1)
+                                act = get(key)
+                                if act is None:
+                                    act = made[key] = _mk(Action, (p, COVER, (a, key & 255)))
+                                out.append(act)
+                                m ^= low
                 if self.cfg.transfer and self.n_unc == len(attacks):
                     out.extend(self._transfers(p))
                 out.append(TAKE_ACTION[p])
@@ -610,7 +646,11 @@ class GameState(DealBase):
             for c, cover in zip(attacks, covers):  # noqa: B905 (same length)
                 table |= 1 << c | 1 << cover
             self.discard |= table
-            events = [_mk(Event, (EV_BEATEN, d, 2 * len(attacks), ()))]
+            key = d << 8 | 2 * len(attacks)
+            ev = _BEATEN_EVENTS.get(key)
+            if ev is None:
+                ev = _BEATEN_EVENTS[key] = _mk(Event, (EV_BEATEN, d, 2 * len(attacks), ()))
+            events = [ev]
         return self._close_bout(a, d, taken, events)
 
     def _close_bout(self, a: int, d: int, taken: bool, events: list) -> tuple[Event, ...]:
@@ -662,9 +702,13 @@ class GameState(DealBase):
             self._set_attackers()
         else:
             self.att_list, self.att_mask = hit
-        base, held = self.cfg.limit_later, hands[de].bit_count()
+        if cython.compiled and self.cfg.one_pack:
+            held = _popcount64(hands[de])  # type: ignore[name-defined]  # noqa: F821
+        else:
+            held = hands[de].bit_count()
+        base = self.cfg.limit_later
         self.limit = base if base < held else held
-        events.append(_mk(Event, (EV_NEW_BOUT, att, 0, ())))
+        events.append(_NEW_BOUT_EVENTS[att])
         return tuple(events)
 
     def _replenish(self, a: int, d: int, events: list) -> None:
@@ -675,7 +719,10 @@ class GameState(DealBase):
             for s in cfg.orders[a * 16 + d] if cfg.orders else _replenish_order(self.n, a, d):
                 if not in_play[s]:
                     continue
-                need = hs - hands[s].bit_count()
+                if cython.compiled and cfg.one_pack:
+                    need = hs - _popcount64(hands[s])  # type: ignore[name-defined]  # noqa: F821
+                else:
+                    need = hs - hands[s].bit_count()
                 if need <= 0:
                     continue
                 drawn = stock[-need:]
@@ -684,7 +731,11 @@ class GameState(DealBase):
                 for c in drawn:
                     h |= 1 << c
                 hands[s] = h
-                events.append(_mk(Event, (EV_DREW, s, len(drawn), ())))
+                key = s << 8 | len(drawn)
+                ev = _DREW_EVENTS.get(key)
+                if ev is None:
+                    ev = _DREW_EVENTS[key] = _mk(Event, (EV_DREW, s, len(drawn), ()))
+                events.append(ev)
                 if not stock:
                     self.known[s] |= 1 << self.turnup
                     break
@@ -875,7 +926,7 @@ class GameState(DealBase):
 
     # ------------------------------------------------------------------ copies, series, replay
     def clone(self) -> GameState:
-        s = object.__new__(self.__class__)
+        s = self.__class__.__new__(self.__class__)
         s.rules, s.cfg, s.beaters, s.deck_mask = self.rules, self.cfg, self.beaters, self.deck_mask
         s.seed, s.dealer, s.n = self.seed, self.dealer, self.n
         s.hands, s.known, s.stock = self.hands[:], self.known[:], self.stock[:]

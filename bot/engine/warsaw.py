@@ -164,7 +164,7 @@ class WarsawState(DealBase):
 
     @classmethod
     def _blank(cls, rules: RuleSet, trump: int) -> WarsawState:
-        s = object.__new__(cls)
+        s = cls.__new__(cls)
         s.rules, s.n, s.hand_size = rules, rules.players, rules.hand_size
         s.beaters, s.deck_mask = build_beats(rules, trump)
         s.trump, s.turnup = trump, -1
@@ -667,7 +667,7 @@ class WarsawState(DealBase):
 
     # ------------------------------------------------------------------ copies, series, replay
     def clone(self) -> WarsawState:
-        s = object.__new__(WarsawState)
+        s = WarsawState.__new__(WarsawState)
         for name in ("rules", "beaters", "deck_mask", "hand_size", "seed", "dealer", "n",
                      "turnup", "trump", "discard", "attacker", "defender", "stage", "n_unc",
                      "lead_ranks", "order", "order_pos", "passed", "capacity", "beaten",
