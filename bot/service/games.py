@@ -14,9 +14,14 @@ keyed by game id and tagged with their version (LRU, ``cache_size`` games). An a
 cached game skips the load and the JSON decoding: it is planned on a clone of the cached
 state (a failed commit never corrupts the cache) and written with the same versioned
 UPDATE, so a cache that another process (or a cancel) made stale costs one refused UPDATE,
-after which the action is planned again from the database as if there were no cache. On
-PostgreSQL the common action (no seat counters to reset, deal not over) is then one
-statement, atomic by itself, in autocommit: one round trip.
+after which the action is planned again from the database as if there were no cache.
+Refusals found on the cached position are always confirmed there too.
+
+The common action (cached game, no seat counters to reset, deal not over) is written
+together with the other games' actions that arrived meanwhile
+(``game_repo.save_running_many``): per batch one executemany in SQLite's group commit, or
+one set-based statement on PostgreSQL. Each action still commits before its caller hears
+of it, and is guarded by its own version.
 
 Decisions (not in RULES.md):
 - the turn deadline restarts with every accepted action while someone is waited on;

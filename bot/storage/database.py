@@ -14,6 +14,9 @@ committed row, so exactly one of two racing writers matches, in any number of pr
 and rows that must be read and then changed (series, ratings) are locked FOR UPDATE. No
 process-wide lock is taken. ``autocommit()`` serves statements that are atomic on their own
 (one round trip, no BEGIN/COMMIT).
+
+``Coalescer`` batches writes of one kind (the service's per-action saves) into one
+statement per batch on either backend.
 """
 
 from __future__ import annotations
