@@ -91,11 +91,13 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
 
 
 def hand_parts(locale: str, snap, seat: int, version: int, *,
-               picking: int | tuple | None = None,
-               hint: bool = False) -> tuple[list[str], list[tuple]]:
-    """(text lines about the hand, keyboard rows) for ``seat`` at ``version``."""
+               picking: int | tuple | None = None, hint: bool = False,
+               view=None) -> tuple[list[str], list[tuple]]:
+    """(text lines about the hand, keyboard rows) for ``seat`` at ``version``; ``view``:
+    the seat's view of ``snap.state`` when the caller has it (computing one lists the
+    seat's legal moves: the render's main cost)."""
     state = snap.state
-    view = state.view(seat)
+    view = view if view is not None else state.view(seat)
     game = snap.game_id
     legal = [] if state.is_over or snap.status != "running" else list(view.legal)
     waiting = view.waiting_on
@@ -136,7 +138,8 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     elif rest:
         lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
     if legal:
-        lines.append(t(locale, "hand.you_expected", expected=t(locale, expected_key(state, seat))))
+        expected = expected_key(state, seat, view)
+        lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))
     buttons = []
     for card in playable:
         actions = by_card[card]
@@ -189,6 +192,7 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
         # so the group table may trail a move (its budget) without holding anyone up; a
         # waited-on hand changes with the table anyway (its buttons do), so no extra edit.
         lines.append(t(locale, "table.pairs", pairs=pairs_text(state)))
-    more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint)
+    more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
+                            view=view)
     lines.extend(more)
     return Screen("\n".join(lines), tuple(rows))

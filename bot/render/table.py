@@ -43,8 +43,10 @@ def preset_label(locale: str, preset: str) -> str:
         return preset
 
 
-def expected_key(state, seat: int) -> str:
-    view = state.view(seat)
+def expected_key(state, seat: int, view=None) -> str:
+    """What ``seat`` is expected to do; public facts only, so any seat's ``view`` of
+    this state will do (a view is not cheap: it lists that seat's legal moves)."""
+    view = view if view is not None else state.view(seat)
     if view.phase.value == "exchange":
         return "table.expect.exchange"
     if not view.table or getattr(view, "lead_open", False):  # Warsaw: a lead being built
@@ -122,7 +124,7 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         if waiting:
             lines.append(t(locale, "table.turn",
                            name=", ".join(shown[s] for s in waiting),
-                           expected=t(locale, expected_key(state, waiting[0]))))
+                           expected=t(locale, expected_key(state, waiting[0], view))))
     move = last_move_text(locale, state, shown, last)
     if move:
         lines.append(move)
