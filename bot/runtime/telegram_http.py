@@ -11,7 +11,7 @@ takes back keep-alive connections from per-host lists, so a request costs the sa
 Per request it does only the request: no netrc or proxy lookup (aiohttp's trust_env does
 both in a thread for every request, measured at a tenth of the bot's CPU), so proxies
 from HTTPS_PROXY/HTTP_PROXY/ALL_PROXY/NO_PROXY are read once at start; a body is
-URL-encoded here (aiohttp's FormData would build a multipart writer to decide not to).
+one JSON document (PTB's client URL-encodes each field's JSON; measured ~3% of the CPU).
 
 The contract is PTB's ``BaseRequest``: ``do_request`` returns (status, body) and raises
 ``TimedOut``/``NetworkError``; PTB itself turns statuses into its exceptions (400, 403,
@@ -20,7 +20,8 @@ The contract is PTB's ``BaseRequest``: ``do_request`` returns (status, body) and
 
 from __future__ import annotations
 
-from urllib.parse import urlencode, urlsplit
+import json
+from urllib.parse import urlsplit
 from urllib.request import getproxies_environment, proxy_bypass_environment
 
 import aiohttp
@@ -104,9 +105,9 @@ class AiohttpRequest(BaseRequest):
                     content_type = part[2] if len(part) > 2 else None
                     data.add_field(name, content, filename=filename,
                                    content_type=content_type)
-            else:  # form-encoded, as PTB's own client sends it
-                data = urlencode(request_data.json_parameters).encode()
-                headers = {"Content-Type": "application/x-www-form-urlencoded"}
+            else:  # one JSON body (the Bot API takes JSON): no per-field encode + quoting
+                data = json.dumps(request_data.parameters, ensure_ascii=False).encode()
+                headers = {"Content-Type": "application/json"}
         try:
             async with self._session.request(method, url, data=data, headers=headers,
                                              proxy=self._proxy(url),
