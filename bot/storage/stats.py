@@ -39,17 +39,20 @@ def _tally_upsert(insert) -> Any:
                                       set_=update)
 
 
-def _rating_insert(insert) -> Any:
-    return insert(Rating.__table__).on_conflict_do_nothing(index_elements=[Rating.player])
+def _rating_upsert(insert) -> Any:
+    """Create missing ratings and return every one asked for, row-locked, in one statement:
+    the no-op DO UPDATE (unlike DO NOTHING) returns existing rows too and locks them on
+    PostgreSQL like SELECT ... FOR UPDATE (SQLite holds the database write lock anyway)."""
+    stmt = insert(Rating.__table__)
+    return (stmt.on_conflict_do_update(index_elements=[Rating.player],
+                                       set_={"player": stmt.excluded.player})
+            .returning(Rating.player, Rating.mu, Rating.sigma))
 
 
 _STORE_RATING = (Rating.__table__.update()
                  .where(Rating.__table__.c.player == bindparam("b_player"))
                  .values(mu=bindparam("b_mu"), sigma=bindparam("b_sigma"),
                          games=Rating.__table__.c.games + 1, updated_at=bindparam("b_now")))
-_LOCK_RATINGS = (select(Rating.player, Rating.mu, Rating.sigma)
-                 .where(Rating.player.in_(bindparam("players", expanding=True)))
-                 .order_by(Rating.player).with_for_update())
 
 
 async def add_results(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
@@ -86,10 +89,10 @@ async def bump_tally(session: AsyncSession, chat_id: int, player: str, user_id: 
 async def load_ratings_for_update(session: AsyncSession, players: dict[str, int | None],
                                   mu: float, sigma: float) -> dict[str, tuple[float, float]]:
     """Ratings of these player keys (created at the default when new), row-locked."""
-    await session.execute(_built(session, "rating", _rating_insert),
-                          [{"player": p, "user_id": u, "mu": mu, "sigma": sigma, "games": 0}
-                           for p, u in sorted(players.items())])
-    rows = await session.execute(_LOCK_RATINGS, {"players": sorted(players)})
+    rows = await session.execute(
+        _built(session, "rating", _rating_upsert),
+        [{"player": p, "user_id": u, "mu": mu, "sigma": sigma, "games": 0}
+         for p, u in sorted(players.items())])  # one lock order
     return {p: (m, s) for p, m, s in rows.all()}
 
 
