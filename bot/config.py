@@ -7,6 +7,10 @@
     PORT                   webhook listen port (default 8443)
     DURAK_WEBHOOK_SECRET   webhook secret token (A-Z a-z 0-9 _ -, up to 256); default: one
                            derived from BOT_TOKEN, so webhook mode is never unauthenticated
+    DURAK_TELEGRAM_RATE    Bot API requests per second across all chats (default 30, Telegram's
+                           published bulk limit; callback answers are not counted). A busy bot
+                           (hundreds of games: ~2.5 requests per move) may raise it or set 0
+                           (off) and rely on the 429 retry_after handling; per-group limits stay
 
 The tunables below the environment ones (pauses, tick, rate limits) exist so tests and the
 benchmark can run the real Application fast; production uses the defaults.
@@ -87,7 +91,16 @@ class Settings:
         if not WEBHOOK_SECRET.match(secret):
             raise ConfigError("DURAK_WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, "
                               "1 to 256 characters")
+        rate_text = (env.get("DURAK_TELEGRAM_RATE") or "30").strip()
+        try:
+            rate = float(rate_text)
+        except ValueError:
+            rate = -1.0
+        if not rate >= 0 or rate == float("inf"):
+            raise ConfigError(f"DURAK_TELEGRAM_RATE must be a number of requests per second "
+                              f"(0: no overall limit), got {rate_text!r}")
         return cls(token=token, database_url=database_url(dict(env)), webhook_secret=secret,
+                   overall_rate=rate,
                    api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
                    webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
                    port=port)

@@ -2,10 +2,10 @@
 
     .venv/bin/python scripts/bench_bot.py [--games 200] [--seconds 60] [--coalesce 0.25]
         [--table-debounce 0.8] [--think 1.0,3.0]
-        [--mode group|solo] [--pg-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
+        [--mode group|solo] [--players 2] [--pg-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
 
-N two-player group games (``--mode solo``: N solo games, a person against a computer
-player, table and hand in one message) run at the same time; scripted users press the
+N group games of ``--players`` people each (default 2; ``--mode solo``: N solo games, a
+person against a computer player, table and hand in one message) run at the same time; scripted users press the
 first move button the bot accepts (buttons they were sent, nothing else).
 
 What it measures: the bot's cost at a realistic human pace, not its throughput. Each
@@ -244,7 +244,7 @@ def _known(values: dict) -> dict:
 async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
                pg_url: str | None = None, table_debounce: float = 0.0,
                extra: dict | None = None,
-               think: tuple[float, float] = (1.0, 3.0)) -> dict:
+               think: tuple[float, float] = (1.0, 3.0), players: int = 2) -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
     fake = FakeBotServer(group_rate=None)
@@ -265,7 +265,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         find = hand_message if mode == "group" else solo_message
         if mode == "group":
             for n in range(games):
-                users = [fake.add_user(f"P{n}a"), fake.add_user(f"P{n}b")]
+                users = [fake.add_user(f"P{n}{'abcdef'[k]}") for k in range(players)]
                 for user in users:
                     await fake.user_starts_bot(user)
                 group = fake.add_group(f"Bench {n}", users)
@@ -274,7 +274,8 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
                 await fake.user_sends(users[0], group, "/newgame")
             for users, group in tables:
                 lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
-                await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
+                for joiner in users[1:]:
+                    await fake.wait_for_answer(await fake.user_presses(joiner, lobby, "Join"), 60)
                 await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
         else:  # solo: one person against one computer player in a private chat
             for n in range(games):
@@ -354,7 +355,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "chat_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
         "edit_coalesce_s": coalesce, "table_debounce_s": table_debounce,
         "settings": _known(extra or {}),
-        "think_s": list(think), "mode": mode,
+        "think_s": list(think), "mode": mode, "players": players if mode == "group" else 2,
         "database": "postgresql" if pg_url else "sqlite",
     }
 
@@ -412,7 +413,9 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--coalesce", type=float, default=0.25)
     parser.add_argument("--mode", choices=("group", "solo"), default="group",
-                        help="group: two people per group; solo: a person against a computer")
+                        help="group: --players people per group; solo: a person against a computer")
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 7),
+                        help="people per group game (group mode)")
     parser.add_argument("--pg-url", default=None,
                         help="PostgreSQL server URL (e.g. postgresql+asyncpg://postgres@"
                              "127.0.0.1/postgres): run on a fresh database there, not SQLite")
@@ -430,4 +433,4 @@ if __name__ == "__main__":
                                       args.pg_url, args.table_debounce,
                                       {"table_min_interval": args.table_interval,
                                        "quiet_hand_delay": args.quiet_delay},
-                                      (lo, hi))), indent=2))
+                                      (lo, hi), args.players)), indent=2))

@@ -31,3 +31,14 @@ def test_environment_selects_database_api_server_and_webhook():
     assert plain.webhook_url is None and plain.api_base_url is None
     with pytest.raises(ConfigError, match="PORT"):
         Settings.from_env({"BOT_TOKEN": "1:abc", "PORT": "eighty"})
+
+
+def test_overall_telegram_rate_from_the_environment_and_bad_values_refused():
+    assert Settings.from_env({"BOT_TOKEN": "1:abc"}).overall_rate == 30.0
+    assert Settings.from_env({"BOT_TOKEN": "1:abc", "DURAK_TELEGRAM_RATE": "120"}).overall_rate \
+        == 120.0
+    assert Settings.from_env({"BOT_TOKEN": "1:abc", "DURAK_TELEGRAM_RATE": "0"}).overall_rate \
+        == 0.0
+    for bad in ("fast", "-5", "nan", "inf"):
+        with pytest.raises(ConfigError, match="DURAK_TELEGRAM_RATE"):
+            Settings.from_env({"BOT_TOKEN": "1:abc", "DURAK_TELEGRAM_RATE": bad})
