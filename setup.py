@@ -5,7 +5,7 @@ Cython in pure-Python mode: the ``.py`` files stay the source (and the fallback)
 ``.pxd`` files next to them only add C types. ``pip install .`` / ``pip install -e .`` build
 it when Cython (a ``[build-system] requires`` entry) and a C compiler with the Python
 headers are there; when not, the install goes on with the pure-Python engine. The build
-records the hash of each compiled source in ``bot/engine/_compiled.json``: the engine
+records the hashes of each compiled source in ``bot/engine/_compiled.json``: the engine
 imports the compiled modules only while the ``.py``/``.pxd`` files still match (an edit in
 an editable install falls back to pure Python until the next install). See
 bot/engine/README.md, "Compiled build".
@@ -26,16 +26,16 @@ COMPILED = ("deal_base", "deal", "leads", "state")
 RECORD = "_compiled.json"
 
 
-def _source_hash(name: str) -> str:
-    # the same function as bot/engine/_build.py's (which cannot be imported here)
+def _source_hashes(name: str) -> dict[str, str]:
+    # as bot/engine/_build.py's source_hashes (importing bot here would import the engine)
     import hashlib
-    digest = hashlib.sha256()
+    out = {}
     for ext in (".py", ".pxd"):
         path = os.path.join(ENGINE, name + ext)
         if os.path.exists(path):
             with open(path, "rb") as f:
-                digest.update(f.read())
-    return digest.hexdigest()
+                out[ext] = hashlib.sha256(f.read()).hexdigest()
+    return out
 
 
 def _extensions() -> list:
@@ -76,7 +76,7 @@ class OptionalBuildExt(build_ext):
         or --inplace build, build/lib for a wheel)."""
         out_dir = os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}"))
         os.makedirs(out_dir, exist_ok=True)
-        record = {name: _source_hash(name) for name in COMPILED}
+        record = {name: _source_hashes(name) for name in COMPILED}
         with open(os.path.join(out_dir, RECORD), "w") as f:
             json.dump(record, f, indent=1, sort_keys=True)
 

@@ -4,8 +4,9 @@ pure-Python sources. Decided once, when ``bot.engine`` is first imported.
 The compiled build is used only when all of these hold:
 - ``DURAK_PURE_ENGINE`` is unset, empty or ``0`` (``1`` forces pure Python: tests, debugging);
 - every module of ``COMPILED`` has an extension module next to its ``.py``;
-- ``_compiled.json`` (written by the build) records, for each of them, the hash of the
-  ``.py`` and ``.pxd`` it was built from, and the files on disk still match. An edit to
+- ``_compiled.json`` (written by the build) records, for each of them, the hashes of the
+  ``.py`` and ``.pxd`` it was built from, and the files on disk still match (a wheel
+  install has no ``.pxd``: its ``.py`` must match). An edit to
   an engine source in an editable install therefore falls back to pure Python until the
   next ``pip install -e .`` instead of running stale compiled code.
 
@@ -29,15 +30,23 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _PACKAGE = __name__.rpartition(".")[0]  # bot.engine
 
 
-def source_hash(directory: str, name: str) -> str:
-    """sha256 of ``name.py`` + ``name.pxd`` (setup.py computes the same)."""
-    digest = hashlib.sha256()
+def source_hashes(directory: str, name: str) -> dict[str, str]:
+    """{".py": sha256, ".pxd": sha256} of the files that exist (setup.py records the same).
+    An installed wheel has no ``.pxd`` files: then only the ``.py`` is compared."""
+    out = {}
     for ext in (".py", ".pxd"):
         path = os.path.join(directory, name + ext)
         if os.path.exists(path):
             with open(path, "rb") as f:
-                digest.update(f.read())
-    return digest.hexdigest()
+                out[ext] = hashlib.sha256(f.read()).hexdigest()
+    return out
+
+
+def _matches(recorded: object, name: str) -> bool:
+    if not isinstance(recorded, dict):
+        return False
+    now = source_hashes(_HERE, name)
+    return ".py" in now and all(recorded.get(ext) == h for ext, h in now.items())
 
 
 def _has_extension(name: str) -> bool:
@@ -57,7 +66,7 @@ def decide() -> tuple[str, str]:
             record = json.load(f)
     except (OSError, ValueError):
         return "pure", f"no readable {RECORD} from the build"
-    changed = [name for name in COMPILED if record.get(name) != source_hash(_HERE, name)]
+    changed = [name for name in COMPILED if not _matches(record.get(name), name)]
     if changed:
         return "pure", ("sources changed since the build: " + ", ".join(changed)
                         + " (rerun pip install -e .)")

@@ -3,5 +3,11 @@
 import cython
 
 cdef class DealBase:
+    cdef public long version
+    cdef public long _lc_key
+    cdef public list _lc
+
     @cython.locals(lc=list)
     cpdef apply(self, action)
+
+    cpdef apply_unchecked(self, action)

@@ -21,7 +21,12 @@ except ImportError:  # Cython is a build dependency only
 
 
 class DealBase:
-    __slots__ = ()  # adds no per-instance storage to the slotted states
+    # The per-seat legal-list cache and the action count, shared by every deal state (typed
+    # fields of the compiled DealBase, deal_base.pxd, so ``apply`` reads them in C).
+    __slots__ = ("version", "_lc_key", "_lc")
+    version: int
+    _lc_key: int
+    _lc: list[Action]
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Check ``action`` against the rules, then play it. Raises IllegalAction(reason).
@@ -30,8 +35,8 @@ class DealBase:
         construction; anything else goes through the rule-by-rule check."""
         canonical = None
         try:
-            if self._lc_key == self.version * 16 + action[0]:  # type: ignore[attr-defined]
-                lc = self._lc  # type: ignore[attr-defined]
+            if self._lc_key == self.version * 16 + action[0]:
+                lc = self._lc
                 # play the generated object: equal by value, with the canonical types
                 if cython.compiled:  # a C loop: usually the caller passes that very object
                     for act in lc:
@@ -44,7 +49,11 @@ class DealBase:
             pass
         if canonical is None:
             canonical = self._check(action)  # type: ignore[attr-defined]
-        return self.apply_unchecked(canonical)  # type: ignore[attr-defined]
+        return self.apply_unchecked(canonical)
+
+    def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action`` without checking it (each state defines it)."""
+        raise NotImplementedError
 
     @classmethod
     def replay(cls, rules: RuleSet, seed: int, actions, dealer: int | None = None,

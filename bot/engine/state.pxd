@@ -46,12 +46,9 @@ cdef class GameState(DealBase):
     cdef public object phase
     cdef public long exchange_holder
     cdef public object outcome
-    cdef public long version
     cdef public bint later_deal
     cdef public object prev_fool
     cdef public long first_attacker_seat
-    cdef public long _lc_key
-    cdef public list _lc
 
     @cython.locals(key=cython.long, n_att=cython.Py_ssize_t, a=cython.long, cover=cython.long,
                    base=cython.long, m64=cython.ulonglong, low64=cython.ulonglong,
@@ -62,7 +59,7 @@ cdef class GameState(DealBase):
     cpdef tuple waiting_on(self)
 
     @cython.locals(p=cython.long, n_unc=cython.long)
-    cpdef tuple apply_unchecked(self, action)
+    cpdef apply_unchecked(self, action)
 
     @cython.locals(n_att=cython.Py_ssize_t, passed=cython.long, only=cython.long, s=cython.long)
     cpdef bint _all_passed(self)
@@ -76,3 +73,6 @@ cdef class GameState(DealBase):
 
     @cython.locals(s=cython.long, need=cython.Py_ssize_t, key=cython.long, hs=cython.long)
     cpdef _replenish(self, long a, long d, list events)
+
+    @cython.locals(s=GameState)
+    cpdef clone(self)

@@ -174,8 +174,8 @@ class GameState(DealBase):
                  "stock", "turnup", "trump", "discard", "attacks", "covers", "attack_by",
                  "n_unc", "rank_cards", "attacker", "defender", "att_mask", "att_list",
                  "passed", "taking", "limit", "shown", "first_bout", "bout_no", "in_play",
-                 "out_order", "phase", "exchange_holder", "outcome", "version", "later_deal",
-                 "prev_fool", "first_attacker_seat", "_lc_key", "_lc")
+                 "out_order", "phase", "exchange_holder", "outcome", "later_deal",
+                 "prev_fool", "first_attacker_seat")  # + DealBase's version, _lc_key, _lc
     rules: RuleSet
     cfg: _Config
     beaters: list[int]        # beaters[card] = mask of cards that beat it (shared table)

@@ -101,9 +101,9 @@ class WarsawState(DealBase):
                  "front", "known", "stock", "turnup", "trump", "discard", "attacker",
                  "defender", "stage", "phase_starts", "attacks", "covers", "attack_by",
                  "n_unc", "lead_ranks", "order", "order_pos", "passed", "capacity", "beaten",
-                 "phase", "exchange_holder", "queue", "outcome", "version", "attack_no",
-                 "later_deal", "prev_fool", "first_attacker_seat", "history", "_lc_key", "_lc",
-                 "_la_key", "_la")
+                 "phase", "exchange_holder", "queue", "outcome", "attack_no",
+                 "later_deal", "prev_fool", "first_attacker_seat", "history",
+                 "_la_key", "_la")  # + DealBase's version, _lc_key, _lc
     rules: RuleSet
     beaters: list[int]
     deck_mask: int

@@ -39,7 +39,8 @@ cases = [("podkidnoy", 2, {}), ("podkidnoy", 4, {}), ("perevodnoy", 6, {}),
          ("podkidnoy", 4, {"teams": "2x2"}), ("podkidnoy", 3, {"weli": True}),
          ("podkidnoy", 3, {"jokers": 2}), ("podkidnoy", 2, {"poker": True}),
          ("podkidnoy", 3, {"trump_exchange": "lowest_before_play"}),
-         ("podkidnoy", 3, {"trump_exchange": "six_any_time"})]
+         ("podkidnoy", 3, {"trump_exchange": "six_any_time"}),
+         ("duren_piatkowy", 3, {})]  # WarsawState: a Python subclass of the compiled DealBase
 for preset, players, extra in cases:
     rules = RuleSet.preset(preset, players=players, **extra)
     for seed in range(12):
@@ -138,7 +139,7 @@ def _fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
         (tmp_path / f"{name}.py").write_text(f"# {name}\n")
         (tmp_path / f"{name}.pxd").write_text(f"# types of {name}\n")
         (tmp_path / f"{name}{suffix}").write_bytes(b"")
-    record = {name: _build.source_hash(str(tmp_path), name) for name in _build.COMPILED}
+    record = {name: _build.source_hashes(str(tmp_path), name) for name in _build.COMPILED}
     (tmp_path / _build.RECORD).write_text(json.dumps(record))
     return record
 
@@ -149,6 +150,15 @@ def test_build_is_used_only_while_every_source_matches(tmp_path, monkeypatch):
     (tmp_path / "leads.pxd").write_text("# edited\n")
     build, reason = _build.decide()
     assert build == "pure" and "leads" in reason
+
+
+def test_a_wheel_install_without_pxd_files_checks_the_py_files(tmp_path, monkeypatch):
+    _fake_build(tmp_path, monkeypatch)
+    for name in _build.COMPILED:
+        (tmp_path / f"{name}.pxd").unlink()
+    assert _build.decide()[0] == "compiled"
+    (tmp_path / "deal_base.py").write_text("# edited\n")
+    assert _build.decide()[0] == "pure"
 
 
 def test_an_edited_source_falls_back_to_pure(tmp_path, monkeypatch):
