@@ -28,6 +28,8 @@ class Dealt(NamedTuple):
     out_of_play: int = 0     # railway: the trump card, face up out of play (mask)
 
 
+_BLOCK = 1 << 62  # _shuffle_by: a block's radix product stays below this (fits C long long)
+
 DealVariant = Callable[[RuleSet, list[int], int], Dealt]
 DEAL_VARIANTS: dict[str, DealVariant] = {}
 
@@ -73,9 +75,28 @@ class SeedStream:
         x = self._pool & ((1 << total_bits) - 1)
         self._pool >>= total_bits
         self._bits -= total_bits
-        for i in range(n - 1, 0, -1):
-            x, j = divmod(x, i + 1)
+        _shuffle_by(cards, x)
+
+
+def _shuffle_by(cards: list[int], x: int) -> None:
+    """Fisher-Yates for positions n-1 .. 1 with ``j = x mod (i + 1)``, ``x //= i + 1``.
+
+    The same swaps as a divmod of the big ``x`` per card, with one big divmod per block of
+    positions whose radices multiply to under 2**62 (the remainder's mixed-radix digits are
+    the block's ``j``; the rest is small-integer arithmetic, C integers when compiled)."""
+    i = len(cards) - 1
+    while i > 0:
+        p = 1
+        k = i
+        while k > 0 and p <= _BLOCK // (k + 1):
+            p *= k + 1
+            k -= 1
+        x, r = divmod(x, p)
+        while i > k:
+            j = r % (i + 1)
+            r //= i + 1
             cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
 
 
 @lru_cache(maxsize=64)

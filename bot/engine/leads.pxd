@@ -6,7 +6,8 @@ cdef extern from *:
 
 @cython.locals(h=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong,
                group=cython.ulonglong, a=cython.ulonglong, b=cython.ulonglong,
-               c=cython.ulonglong, d=cython.ulonglong, i=cython.int, lanes=cython.ulonglong)
+               c=cython.ulonglong, d=cython.ulonglong, i=cython.int, lanes=cython.ulonglong,
+               r=cython.int, seat=cython.long, key=cython.long, cache=dict, hit=tuple)
 cpdef list _same_rank_enum(object hand, long limit, list singles)
 
 @cython.locals(cards=list, size=cython.Py_ssize_t)

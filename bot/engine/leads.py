@@ -99,9 +99,27 @@ def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
             out.append(singles[i])
             m ^= low
         else:
-            out.extend(_group_actions(singles, group, limit, i))
+            if cython.compiled:
+                # the memo under a C-integer key: seat, limit, rank and the 4-bit suit
+                # pattern of the group (no Python-int shifts of a 64-bit mask per lead)
+                r = i & 15
+                seat = singles[i][0]
+                key = ((((seat << 4) | (limit if limit < 15 else 15)) << 4 | r) << 4
+                       | (group >> r & 1) | (group >> (r + 15) & 2) | (group >> (r + 30) & 4)
+                       | (group >> (r + 45) & 8))
+                cache = _group_leads64
+                hit = cache.get(key)
+                if hit is None:
+                    hit = cache[key] = _group_actions(singles, group, limit, i)
+                out.extend(hit)
+            else:
+                out.extend(_group_actions(singles, group, limit, i))
             m &= ~group
     return out
+
+
+# _group_actions' memo for one-pack groups in the compiled build, keyed by a C integer
+_group_leads64: dict[int, tuple] = {}
 
 
 def _same_rank_enum_packs(hand: int, limit: int, singles: list) -> list:

@@ -64,7 +64,9 @@ cdef class GameState(DealBase):
     @cython.locals(n_att=cython.Py_ssize_t, passed=cython.long, only=cython.long, s=cython.long)
     cpdef bint _all_passed(self)
 
-    @cython.locals(d=cython.long, a=cython.long, key=cython.long)
+    @cython.locals(d=cython.long, a=cython.long, key=cython.long, t64=cython.ulonglong,
+                   n_att=cython.Py_ssize_t, i=cython.Py_ssize_t, cc=cython.long,
+                   one=cython.ulonglong, attacks=list, covers=list, cards=list)
     cpdef tuple _end_bout(self, bint taken)
 
     @cython.locals(n=cython.long, s=cython.long, remaining=cython.long, att=cython.long,

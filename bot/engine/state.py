@@ -631,20 +631,42 @@ class GameState(DealBase):
         d, a = self.defender, self.attacker
         attacks, covers = self.attacks, self.covers
         table = 0
+        if cython.compiled and self.cfg.one_pack:
+            # the table's mask on a C integer (every card id of one pack is below 64)
+            # (``one`` is a C unsigned 64-bit 1: ``1 << cc`` would be a 32-bit shift in C)
+            one, t64 = 1, 0
+            n_att = len(attacks)
+            for i in range(n_att):
+                cc = attacks[i]
+                t64 |= one << cc
+            if taken:
+                cards = attacks[:]
+                for i in range(n_att):
+                    cc = covers[i]
+                    if cc >= 0:
+                        cards.append(cc)
+                        t64 |= one << cc
+            else:
+                for i in range(n_att):
+                    cc = covers[i]
+                    t64 |= one << cc
+            table = t64
         if taken:
-            cards = attacks[:]
-            for c in attacks:
-                table |= 1 << c
-            for c in covers:
-                if c >= 0:
-                    cards.append(c)
+            if not (cython.compiled and self.cfg.one_pack):
+                cards = attacks[:]
+                for c in attacks:
                     table |= 1 << c
+                for c in covers:
+                    if c >= 0:
+                        cards.append(c)
+                        table |= 1 << c
             self.hands[d] |= table
             self.known[d] |= table
             events = [_mk(Event, (EV_TAKEN, d, len(cards), tuple(cards)))]
         else:  # beaten off: every attack card is covered
-            for c, cover in zip(attacks, covers):  # noqa: B905 (same length)
-                table |= 1 << c | 1 << cover
+            if not (cython.compiled and self.cfg.one_pack):
+                for c, cover in zip(attacks, covers):  # noqa: B905 (same length)
+                    table |= 1 << c | 1 << cover
             self.discard |= table
             key = d << 8 | 2 * len(attacks)
             ev = _BEATEN_EVENTS.get(key)
