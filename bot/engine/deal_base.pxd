@@ -7,7 +7,7 @@ cdef class DealBase:
     cdef public long _lc_key
     cdef public list _lc
 
-    @cython.locals(lc=list)
+    @cython.locals(lc=list, seat=cython.long)
     cpdef apply(self, action)
 
     cpdef apply_unchecked(self, action)

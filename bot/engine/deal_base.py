@@ -34,19 +34,24 @@ class DealBase:
         An action found in the cached legal list of its seat (same version) is legal by
         construction; anything else goes through the rule-by-rule check."""
         canonical = None
-        try:
-            if self._lc_key == self.version * 16 + action[0]:
+        if cython.compiled:
+            # Usually the caller passes the very object generated for this version: found
+            # by identity with C integers only (its seat is the cache's by construction).
+            seat = self._lc_key - self.version * 16
+            if 0 <= seat < 16:
                 lc = self._lc
-                # play the generated object: equal by value, with the canonical types
-                if cython.compiled:  # a C loop: usually the caller passes that very object
-                    for act in lc:
-                        if act is action:
-                            canonical = act
-                            break
-                if canonical is None:
+                for act in lc:
+                    if act is action:
+                        canonical = act
+                        break
+        if canonical is None:
+            try:
+                if self._lc_key == self.version * 16 + action[0]:
+                    # play the generated object: equal by value, with the canonical types
+                    lc = self._lc
                     canonical = lc[lc.index(action)]
-        except (TypeError, IndexError, ValueError):
-            pass
+            except (TypeError, IndexError, ValueError):
+                pass
         if canonical is None:
             canonical = self._check(action)  # type: ignore[attr-defined]
         return self.apply_unchecked(canonical)

@@ -52,13 +52,15 @@ cdef class GameState(DealBase):
 
     @cython.locals(key=cython.long, n_att=cython.Py_ssize_t, a=cython.long, cover=cython.long,
                    base=cython.long, m64=cython.ulonglong, low64=cython.ulonglong,
-                   hand64=cython.ulonglong, i=cython.Py_ssize_t, covers=list, made=dict)
+                   hand64=cython.ulonglong, i=cython.Py_ssize_t, covers=list, made=dict,
+                   b64=cython.ulonglong, singles=list, out=list)
     cpdef list _legal_list(self, long p)
 
     @cython.locals(n_att=cython.Py_ssize_t, passed=cython.long, only=cython.long, s=cython.long)
     cpdef tuple waiting_on(self)
 
-    @cython.locals(p=cython.long, n_unc=cython.long)
+    @cython.locals(p=cython.long, n_unc=cython.long, one=cython.ulonglong, h64=cython.ulonglong,
+                   ci=cython.long)
     cpdef apply_unchecked(self, action)
 
     @cython.locals(n_att=cython.Py_ssize_t, passed=cython.long, only=cython.long, s=cython.long)

@@ -409,7 +409,8 @@ class GameState(DealBase):
                         cover = covers[i]
                         if cover < 0:
                             a = attacks[i]
-                            m64 = hand64 & beaters[a]
+                            b64 = beaters[a]
+                            m64 = hand64 & b64
                             base = p << 16 | a << 8
                             while m64:
                                 low64 = m64 & -m64
@@ -444,10 +445,17 @@ class GameState(DealBase):
             out = []
             if m:
                 singles = SINGLE_ATTACK[p]
-                while m:
-                    low = m & -m
-                    out.append(singles[low.bit_length() - 1])
-                    m ^= low
+                if cython.compiled and self.cfg.one_pack:  # the same loop on C integers
+                    m64 = m
+                    while m64:
+                        low64 = m64 & -m64
+                        out.append(singles[_ctz64(low64)])  # type: ignore[name-defined]  # noqa: F821
+                        m64 ^= low64
+                else:
+                    while m:
+                        low = m & -m
+                        out.append(singles[low.bit_length() - 1])
+                        m ^= low
                 if not (self.passed >> p) & 1:
                     out.append(PASS_ACTION[p])
         self._lc = out
@@ -521,12 +529,18 @@ class GameState(DealBase):
     # ------------------------------------------------------------------ apply
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` without checking it (search/bench on generated actions)."""
-        p, kind, cards = action
+        # indexing, not unpacking: no iterator per action in the compiled build
+        p, kind, cards = action[0], action[1], action[2]
         self.version += 1
         if kind is COVER:
-            a, c = cards
+            a, c = cards[0], cards[1]
             self.covers[self.attacks.index(a)] = c
-            self.hands[p] &= ~(1 << c)
+            if cython.compiled and self.cfg.one_pack:  # C integers: card ids below 64
+                one, ci = 1, c
+                h64 = self.hands[p]
+                self.hands[p] = h64 & ~(one << ci)
+            else:
+                self.hands[p] &= ~(1 << c)
             self.passed = 0
             self.rank_cards |= RANK_MASKS[c & 15]
             n_unc = self.n_unc = self.n_unc - 1
@@ -541,7 +555,12 @@ class GameState(DealBase):
         if kind is ATTACK:
             if len(cards) == 1:  # a throw-in or a one-card lead: no loop
                 c = cards[0]
-                self.hands[p] &= ~(1 << c)
+                if cython.compiled and self.cfg.one_pack:  # C integers: card ids below 64
+                    one, ci = 1, c
+                    h64 = self.hands[p]
+                    self.hands[p] = h64 & ~(one << ci)
+                else:
+                    self.hands[p] &= ~(1 << c)
                 self.attacks.append(c)
                 self.covers.append(-1)
                 self.attack_by.append(p)
