@@ -2,5 +2,5 @@
 import cython
 
 @cython.locals(i=cython.longlong, k=cython.longlong, p=cython.longlong, r=cython.longlong,
-               j=cython.longlong)
+               j=cython.longlong, block=cython.longlong)
 cpdef _shuffle_by(list cards, object x)

@@ -16,6 +16,11 @@ from typing import NamedTuple
 from .cards import DIAMONDS, JOKER_RANK, SPADES, deck_cards
 from .rules import RuleSet
 
+try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
+    import cython
+except ImportError:  # Cython is a build dependency only
+    from . import _cython_shim as cython
+
 
 class Dealt(NamedTuple):
     dealer: int
@@ -75,7 +80,13 @@ class SeedStream:
         x = self._pool & ((1 << total_bits) - 1)
         self._pool >>= total_bits
         self._bits -= total_bits
-        _shuffle_by(cards, x)
+        if cython.compiled:  # blocks of C-integer divmods (see _shuffle_by)
+            _shuffle_by(cards, x)
+            return
+        # plain Python: one divmod per card is faster than _shuffle_by's inner loop
+        for i in range(n - 1, 0, -1):
+            x, j = divmod(x, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
 
 
 def _shuffle_by(cards: list[int], x: int) -> None:
@@ -85,10 +96,11 @@ def _shuffle_by(cards: list[int], x: int) -> None:
     positions whose radices multiply to under 2**62 (the remainder's mixed-radix digits are
     the block's ``j``; the rest is small-integer arithmetic, C integers when compiled)."""
     i = len(cards) - 1
+    block = _BLOCK
     while i > 0:
         p = 1
         k = i
-        while k > 0 and p <= _BLOCK // (k + 1):
+        while k > 0 and p <= block // (k + 1):
             p *= k + 1
             k -= 1
         x, r = divmod(x, p)

@@ -529,11 +529,10 @@ class GameState(DealBase):
     # ------------------------------------------------------------------ apply
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` without checking it (search/bench on generated actions)."""
-        # indexing, not unpacking: no iterator per action in the compiled build
-        p, kind, cards = action[0], action[1], action[2]
+        p, kind, cards = action
         self.version += 1
         if kind is COVER:
-            a, c = cards[0], cards[1]
+            a, c = cards  # an exact tuple: unpacked without an iterator in C too
             self.covers[self.attacks.index(a)] = c
             if cython.compiled and self.cfg.one_pack:  # C integers: card ids below 64
                 one, ci = 1, c
@@ -670,22 +669,22 @@ class GameState(DealBase):
                     cc = covers[i]
                     t64 |= one << cc
             table = t64
-        if taken:
-            if not (cython.compiled and self.cfg.one_pack):
-                cards = attacks[:]
-                for c in attacks:
+        elif taken:
+            cards = attacks[:]
+            for c in attacks:
+                table |= 1 << c
+            for c in covers:
+                if c >= 0:
+                    cards.append(c)
                     table |= 1 << c
-                for c in covers:
-                    if c >= 0:
-                        cards.append(c)
-                        table |= 1 << c
+        else:  # beaten off: every attack card is covered
+            for c, cover in zip(attacks, covers):  # noqa: B905 (same length)
+                table |= 1 << c | 1 << cover
+        if taken:
             self.hands[d] |= table
             self.known[d] |= table
             events = [_mk(Event, (EV_TAKEN, d, len(cards), tuple(cards)))]
-        else:  # beaten off: every attack card is covered
-            if not (cython.compiled and self.cfg.one_pack):
-                for c, cover in zip(attacks, covers):  # noqa: B905 (same length)
-                    table |= 1 << c | 1 << cover
+        else:
             self.discard |= table
             key = d << 8 | 2 * len(attacks)
             ev = _BEATEN_EVENTS.get(key)

@@ -4,7 +4,7 @@ import pytest
 
 from bot.engine import GameState, IllegalAction, Outcome, Phase, RuleSet
 from bot.engine.cards import SUIT_MASKS, bits
-from bot.engine.deal import shuffled_deck
+from bot.engine.deal import _shuffle_by, shuffled_deck
 
 from .helpers import act, pos
 
@@ -157,3 +157,21 @@ def test_series_to_n_matchsticks():
     assert series_fool({0: 2, 1: 3}, 3) == 1
     assert series_fool({0: 2, 1: 2}, 3) is None
     assert series_fool({0: 9}, 0) is None  # 0: the series has no end
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 24, 36, 52, 54, 104, 162])
+def test_block_shuffle_makes_the_same_swaps_as_one_divmod_per_card(n):
+    # _shuffle_by (the compiled build's shuffle) splits the random number in blocks of
+    # radices; every j must be the one the per-card divmod gives, or deals would differ
+    import random
+    rng = random.Random(n)
+    bits_needed = sum(i.bit_length() for i in range(2, n + 1)) + 64
+    for _ in range(200):
+        x = rng.getrandbits(bits_needed)
+        expected, y = list(range(n)), x
+        for i in range(n - 1, 0, -1):
+            y, j = divmod(y, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        got = list(range(n))
+        _shuffle_by(got, x)
+        assert got == expected
