@@ -60,7 +60,7 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     games = GameService(db, clock=clock)
     chats = ChatService(db)
     runtime = GameRuntime(games=games, chats=chats,
-                          brain=brain or make_brain(settings.computer_budget),
+                          brain=brain or make_brain(settings.computer_budget, settings.ai_workers),
                           settings=settings, clock=clock, rng=rng)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=LobbyService(db),
                                         games=games, chats=chats, stats=StatsService(db),

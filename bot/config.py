@@ -11,6 +11,8 @@
                            published bulk limit; callback answers are not counted). A busy bot
                            (hundreds of games: ~2.5 requests per move) may raise it or set 0
                            (off) and rely on the 429 retry_after handling; per-group limits stay
+    DURAK_AI_WORKERS       processes that search for the computer players (default: one per
+                           core this process may use)
 
 The tunables below the environment ones (pauses, tick, rate limits) exist so tests and the
 benchmark can run the real Application fast; production uses the defaults.
@@ -70,6 +72,8 @@ class Settings:
     rate_limit_retries: int = 3
     # Per-move thinking budget for computer players (seconds).
     computer_budget: float = 0.5
+    # Search processes for the computer players (None: one per core, bot.ai.pool).
+    ai_workers: int | None = None
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -99,8 +103,15 @@ class Settings:
         if not rate >= 0 or rate == float("inf"):
             raise ConfigError(f"DURAK_TELEGRAM_RATE must be a number of requests per second "
                               f"(0: no overall limit), got {rate_text!r}")
+        workers_text = (env.get("DURAK_AI_WORKERS") or "").strip()
+        workers = None
+        if workers_text:
+            if not workers_text.isdigit() or int(workers_text) < 1:
+                raise ConfigError("DURAK_AI_WORKERS must be a whole number of processes, 1 or "
+                                  f"more (unset: one per core), got {workers_text!r}")
+            workers = int(workers_text)
         return cls(token=token, database_url=database_url(dict(env)), webhook_secret=secret,
-                   overall_rate=rate,
+                   overall_rate=rate, ai_workers=workers,
                    api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
                    webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
                    port=port)

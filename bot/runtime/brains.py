@@ -47,10 +47,10 @@ class SimpleBrain:
 class PoolBrain:
     """bot.ai.pool.ComputerPlayers: the real strengths, searched in worker processes."""
 
-    def __init__(self, budget_s: float) -> None:
+    def __init__(self, budget_s: float, workers: int | None = None) -> None:
         from bot.ai.pool import ComputerPlayers  # type: ignore[import-not-found]
 
-        self.players = ComputerPlayers()
+        self.players = ComputerPlayers(workers)
         self.budget_s = budget_s
 
     async def choose(self, state: GameState, seat: int, strength: str, seed: int) -> str:
@@ -70,8 +70,9 @@ class PoolBrain:
                 await result
 
 
-def make_brain(budget_s: float) -> ComputerBrain:
+def make_brain(budget_s: float, workers: int | None = None) -> ComputerBrain:
+    """``workers``: search processes (None: one per core, see bot.ai.pool)."""
     try:
-        return PoolBrain(budget_s)
+        return PoolBrain(budget_s, workers)
     except ImportError:
         return SimpleBrain()

@@ -42,3 +42,11 @@ def test_overall_telegram_rate_from_the_environment_and_bad_values_refused():
     for bad in ("fast", "-5", "nan", "inf"):
         with pytest.raises(ConfigError, match="DURAK_TELEGRAM_RATE"):
             Settings.from_env({"BOT_TOKEN": "1:abc", "DURAK_TELEGRAM_RATE": bad})
+
+
+def test_computer_player_processes_from_the_environment_and_bad_values_refused():
+    assert Settings.from_env({"BOT_TOKEN": "1:abc"}).ai_workers is None  # one per core
+    assert Settings.from_env({"BOT_TOKEN": "1:abc", "DURAK_AI_WORKERS": "3"}).ai_workers == 3
+    for bad in ("0", "-1", "two", "1.5"):
+        with pytest.raises(ConfigError, match="DURAK_AI_WORKERS"):
+            Settings.from_env({"BOT_TOKEN": "1:abc", "DURAK_AI_WORKERS": bad})
