@@ -21,21 +21,21 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ENGINE = os.path.join("bot", "engine")
-# deal_base first: state's GameState extends its DealBase type.
-COMPILED = ("deal_base", "deal", "leads", "state")
-RECORD = "_compiled.json"
 
 
-def _source_hashes(name: str) -> dict[str, str]:
-    # as bot/engine/_build.py's source_hashes (importing bot here would import the engine)
-    import hashlib
-    out = {}
-    for ext in (".py", ".pxd"):
-        path = os.path.join(ENGINE, name + ext)
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                out[ext] = hashlib.sha256(f.read()).hexdigest()
-    return out
+def _load_sources():
+    """bot/engine/_sources.py by path: importing bot.engine here would import the engine
+    this script is about to build."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "_durak_engine_sources", os.path.join(ENGINE, "_sources.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_SOURCES = _load_sources()
+COMPILED = _SOURCES.COMPILED  # deal_base first: state's GameState extends DealBase
 
 
 def _extensions() -> list:
@@ -76,15 +76,15 @@ class OptionalBuildExt(build_ext):
         or --inplace build, build/lib for a wheel)."""
         out_dir = os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}"))
         os.makedirs(out_dir, exist_ok=True)
-        record = {name: _source_hashes(name) for name in COMPILED}
-        with open(os.path.join(out_dir, RECORD), "w") as f:
+        record = {name: _SOURCES.source_hashes(ENGINE, name) for name in COMPILED}
+        with open(os.path.join(out_dir, _SOURCES.RECORD), "w") as f:
             json.dump(record, f, indent=1, sort_keys=True)
 
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs()
         if self.extensions:
             outputs.append(os.path.join(
-                os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}")), RECORD))
+                os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}")), _SOURCES.RECORD))
         return outputs
 
 

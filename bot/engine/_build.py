@@ -17,29 +17,17 @@ Otherwise a meta-path finder makes ``import bot.engine.state`` (and the others) 
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
 
-COMPILED = ("deal_base", "deal", "leads", "state")
-RECORD = "_compiled.json"
+from ._sources import COMPILED, RECORD, source_hashes
+
+__all__ = ["BUILD", "COMPILED", "REASON", "RECORD", "engine_build", "source_hashes"]
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _PACKAGE = __name__.rpartition(".")[0]  # bot.engine
-
-
-def source_hashes(directory: str, name: str) -> dict[str, str]:
-    """{".py": sha256, ".pxd": sha256} of the files that exist (setup.py records the same).
-    An installed wheel has no ``.pxd`` files: then only the ``.py`` is compared."""
-    out = {}
-    for ext in (".py", ".pxd"):
-        path = os.path.join(directory, name + ext)
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                out[ext] = hashlib.sha256(f.read()).hexdigest()
-    return out
 
 
 def _matches(recorded: object, name: str) -> bool:
