@@ -22,15 +22,24 @@ the share falls under ``MIN_SEARCH_S`` the move is ``normal``'s (no search, well
 a millisecond). Cheap strengths (easy, normal) take no slot: they wait at most for one
 worker to finish its current search. Hints are searches too, but never get less than
 ``MIN_SEARCH_S`` (a person asked for hard's advice).
+
+A worker that dies (killed by the OOM killer, a crash in C code) breaks a
+``ProcessPoolExecutor`` for good: every later request would fail at once and the games
+with computer players would stop moving. So a broken pool is replaced by a fresh one and
+the request is tried once more there (``_run``); a second failure is raised to the caller.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 MIN_SEARCH_S = 0.05  # a shorter search is hardly better than normal's rules of thumb
 WORKER_NICE = 10  # workers yield a contended core to the bot's own process (weight ~1/9)
@@ -93,9 +102,7 @@ class ComputerPlayers:
 
     def __init__(self, workers: int | None = None):
         self.workers = workers or default_workers()
-        self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority)
+        self._executor: ProcessPoolExecutor | None = self._new_executor()
         self._slots: asyncio.Semaphore | None = None  # made on first use, in the loop
         self._waiting = 0
         # searches run, of them with a shrunk budget, and hard moves given to normal
@@ -131,45 +138,57 @@ class ComputerPlayers:
         finally:
             self._slots.release()
 
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.workers,
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_lower_priority)
+
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             raise RuntimeError("ComputerPlayers is closed")
         return self._executor
 
+    async def _run(self, fn, *args):
+        """``fn(*args)`` in a worker; on a broken pool, once more in a fresh pool."""
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            if self._executor is pool:  # the first request to notice replaces it
+                log.warning("a computer-player worker died; starting a fresh pool")
+                self._executor = self._new_executor()
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self._pool(), fn, *args)
+
     async def start(self) -> None:
         """Start the workers now (optional: the first request would otherwise pay it)."""
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._pool(), _warm_up)
-                               for _ in range(self.workers)))
+        await asyncio.gather(*(self._run(_warm_up) for _ in range(self.workers)))
 
     async def choose(self, state_dict: dict[str, Any], seat: int, strength: str, seed: int,
                      budget_s: float) -> str:
         """The computer player's action text for ``seat`` (e.g. ``"a 10h"``); a hard
         player's budget shrinks with the queue (module doc)."""
-        loop = asyncio.get_running_loop()
-        pool = self._pool()
+        self._pool()  # a closed pool refuses at once
         if strength != "hard" or budget_s <= 0:
-            return await loop.run_in_executor(pool, _choose_in_worker, state_dict, seat,
-                                              strength, seed, budget_s)
+            return await self._run(_choose_in_worker, state_dict, seat, strength, seed,
+                                   budget_s)
 
         async def run(budget: float | None) -> str:
             if budget is None:  # the queue is too deep to search: normal's move
-                return await loop.run_in_executor(pool, _choose_in_worker, state_dict, seat,
-                                                  "normal", seed, 0.0)
-            return await loop.run_in_executor(pool, _choose_in_worker, state_dict, seat,
-                                              "hard", seed, budget)
+                return await self._run(_choose_in_worker, state_dict, seat, "normal", seed,
+                                       0.0)
+            return await self._run(_choose_in_worker, state_dict, seat, "hard", seed, budget)
 
         return await self._searching(budget_s, True, run)
 
     async def hint(self, state_dict: dict[str, Any], seat: int, seed: int, budget_s: float
                    ) -> tuple[str, tuple[str, dict[str, Any]]]:
         """(action text hard would play, (i18n key, params) of the reason)."""
-        loop = asyncio.get_running_loop()
-        pool = self._pool()
+        self._pool()
 
         async def run(budget: float | None) -> tuple[str, tuple[str, dict[str, Any]]]:
-            return await loop.run_in_executor(pool, _hint_in_worker, state_dict, seat, seed,
-                                              budget)
+            return await self._run(_hint_in_worker, state_dict, seat, seed, budget)
 
         return await self._searching(budget_s, False, run)
 

@@ -91,3 +91,23 @@ async def test_queued_searches_never_exceed_the_workers_and_get_smaller_budgets(
     counts = players.counts
     assert counts["searches"] + counts["normal"] == 4
     assert counts["shrunk"] + counts["normal"] == 3  # each waited at least one 0.05 s run
+
+
+async def test_a_dead_worker_is_replaced_and_computer_moves_go_on():
+    """A worker killed mid-game (OOM killer, a crash) must not stop every later move."""
+    import os
+    import signal
+
+    from bot.ai.pool import _warm_up
+
+    state = GameState.new(RuleSet.preset("podkidnoy", players=3), seed=5)
+    seat = state.waiting_on()[0]
+    legal = set(state.legal_actions(seat))
+    async with ComputerPlayers(workers=1) as players:
+        first_pid = await players._run(_warm_up)
+        os.kill(first_pid, signal.SIGKILL)
+        text = await players.choose(state.to_dict(), seat, "normal", 1, 0.0)
+        assert Action.parse(text, player=seat) in legal
+        hard_text = await players.choose(state.to_dict(), seat, "hard", 1, 0.1)
+        assert Action.parse(hard_text, player=seat) in legal
+        assert await players._run(_warm_up) != first_pid
