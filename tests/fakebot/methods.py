@@ -71,7 +71,10 @@ async def set_webhook(world: World, params: dict[str, Any]) -> bool:
     secret = str(params.get("secret_token") or "")
     if not SECRET_TOKEN.match(secret):
         raise bad_request("secret token contains unallowed characters")
+    connections = as_int(params, "max_connections", required=False)
     world.webhook_url, world.webhook_secret = url, secret
+    # 1-100, default 40 (the API docs); out-of-range values are clamped here.
+    world.webhook_max_connections = 40 if connections is None else max(1, min(100, connections))
     if as_bool(params, "drop_pending_updates"):
         world.updates.clear()
     world.push_updates()
@@ -81,7 +84,8 @@ async def set_webhook(world: World, params: dict[str, Any]) -> bool:
 @api_method("getWebhookInfo")
 async def get_webhook_info(world: World, params: dict[str, Any]) -> JSON:
     return {"url": world.webhook_url, "has_custom_certificate": False,
-            "pending_update_count": len(world.updates)}
+            "pending_update_count": len(world.updates),
+            **({"max_connections": world.webhook_max_connections} if world.webhook_url else {})}
 
 
 def _check_commands(commands: Any) -> list[JSON]:

@@ -50,7 +50,7 @@ class FakeBotServer(World):
         self._poll_generation = itertools.count(1)
         self._current_poll = 0
         self.last_request_at = 0.0
-        self.webhook = WebhookDelivery(self)
+        self.webhook = WebhookDelivery(self, self._webhook_reply)
 
     # -- lifecycle -------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
@@ -85,43 +85,61 @@ class FakeBotServer(World):
             return web.json_response(
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
             )
-        method = request.match_info["method"].lower()
+        method = request.match_info["method"]
         self.last_request_at = asyncio.get_running_loop().time()
         params: dict[str, Any] = {}
         try:
             params = await read_params(request)
-            if method == "getupdates":
+            if method.lower() == "getupdates":
                 return web.json_response({"ok": True, "result": await self._get_updates(params)})
-            impl = METHODS.get(method)
-            if impl is None:
-                return web.json_response(
-                    {"ok": False, "error_code": 404, "description": "Not Found"}, status=404
-                )
-            injected = self.take_injected(method, _chat_id_of(params))
-            if injected is not None:
-                raise injected
-            result = await impl(self, params)
+            result = await self.perform(method, params, self.calls)
         except ApiError as error:
-            if method != "getupdates":
-                self._log(request, params, False, error)
             return web.json_response(error.to_api(), status=error.code)
         else:
-            self._log(request, params, True, None)
             return web.json_response({"ok": True, "result": result})
         finally:
             self.changed()
 
-    def _log(self, request: web.Request, params: dict[str, Any], ok: bool,
-             error: ApiError | None) -> None:
-        self.calls.append(ApiCall(
-            method=request.match_info["method"],
+    async def perform(self, method: str, params: dict[str, Any], log: list[ApiCall]) -> Any:
+        """One Bot API call, however it came (an HTTP request, or a webhook response's
+        "method"): the same checks and injected errors, recorded in ``log``."""
+        self.last_request_at = asyncio.get_running_loop().time()
+        impl = METHODS.get(method.lower())
+        try:
+            if impl is None:
+                raise ApiError(404, "Not Found")
+            injected = self.take_injected(method.lower(), _chat_id_of(params))
+            if injected is not None:
+                raise injected
+            result = await impl(self, params)
+        except ApiError as error:
+            if impl is not None:
+                log.append(self._record(method, params, error))
+            raise
+        log.append(self._record(method, params, None))
+        return result
+
+    async def _webhook_reply(self, method: str, params: dict[str, Any]) -> None:
+        """The bot answered a webhook POST with a call: Telegram performs it and tells the
+        bot nothing (an error is only recorded)."""
+        try:
+            await self.perform(method, params, self.webhook_replies)
+        except ApiError:
+            pass
+        finally:
+            self.changed()
+
+    def _record(self, method: str, params: dict[str, Any],
+                error: ApiError | None) -> ApiCall:
+        return ApiCall(
+            method=method,
             params=params,
             chat_id=_chat_id_of(params),
-            ok=ok,
+            ok=error is None,
             error_code=error.code if error else None,
             description=error.description if error else None,
             at=self.clock(),
-        ))
+        )
 
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         """Long polling: confirm below ``offset``, then wait up to ``timeout`` for news."""

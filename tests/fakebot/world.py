@@ -54,13 +54,17 @@ class World:
         self.stored: dict[tuple[int, int], StoredMessage] = {}
         self.updates: list[JSON] = []  # not yet confirmed by a getUpdates offset
         self.delivered_update_ids: set[int] = set()
-        self.calls: list[ApiCall] = []
+        self.calls: list[ApiCall] = []  # the bot's HTTP requests
+        # Calls the bot made in its webhook responses ({"method": ...}), performed as Telegram
+        # does: with the same checks, the result never told to the bot.
+        self.webhook_replies: list[ApiCall] = []
         self.poll_count = 0
         self.callback_queries: dict[str, CallbackQueryRecord] = {}
         self.commands: dict[tuple[str, str], list[JSON]] = {}
         self.bot_profile: dict[str, str] = {}
         self.webhook_url = ""
         self.webhook_secret = ""  # sent back in X-Telegram-Bot-Api-Secret-Token
+        self.webhook_max_connections = 40  # POSTs in flight at once (setWebhook's parameter)
         self.injected: list[InjectedError] = []
         self._update_ids = itertools.count(700_000_001)
         self._user_ids = itertools.count(1_000_001)
@@ -279,6 +283,12 @@ class World:
             and (chat_id is None or call.chat_id == chat_id)
             and (ok is None or call.ok == ok)
         ]
+
+    def replies(self, method: str | None = None, *, ok: bool | None = None) -> list[ApiCall]:
+        """The calls the bot made in webhook responses, filtered like ``requests``."""
+        return [call for call in self.webhook_replies
+                if (method is None or call.method.lower() == method.lower())
+                and (ok is None or call.ok == ok)]
 
     def send_count(self, chat: FakeChat | int | None = None) -> int:
         """Successful new messages (sendMessage) the bot sent, in one chat or everywhere."""
