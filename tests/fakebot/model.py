@@ -159,3 +159,4 @@ class CallbackQueryRecord:
     created_at: float
     answered: bool = False
     answer: JSON | None = None
+    update_id: int | None = None  # the update that carried the press to the bot

@@ -223,7 +223,7 @@ class FakeBotServer(World):
             message_id=current.message_id, data=data, created_at=self.clock(),
         )
         self.callback_queries[record.id] = record
-        self.enqueue("callback_query", {
+        record.update_id = self.enqueue("callback_query", {
             "id": record.id,
             "from": user.to_api(),
             "message": self.message_to_api(current),
