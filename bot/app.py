@@ -22,6 +22,7 @@ from bot.handlers.menus import register_commands
 from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
 from bot.runtime.telegram_http import AiohttpRequest
+from bot.runtime.webhook_replies import WebhookReplies
 from bot.service.chats import ChatService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -38,12 +39,15 @@ def utcnow() -> datetime:
 def build_application(settings: Settings, *, clock: Callable[[], datetime] = utcnow,
                       brain: ComputerBrain | None = None,
                       rng: random.Random | None = None) -> Application:
-    """The bot, ready for run_polling/run_webhook (or initialize/start in tests)."""
+    """The bot, ready for run_polling or bot.__main__.serve_webhook (or initialize/start
+    in tests)."""
     # The Bot API over aiohttp (runtime/telegram_http.py: PTB's httpx/httpcore client was
     # most of the bot's CPU with 200 busy games). 64 connections; a request may wait up to
-    # 10 s for a free one.
+    # 10 s for a free one. In webhook mode a press's answer may ride on the webhook
+    # response instead (runtime/webhook_replies.py); the request layer hands it over.
+    replies = WebhookReplies() if settings.webhook_url else None
     builder = (ApplicationBuilder().token(settings.token)
-               .request(AiohttpRequest(64, pool_timeout=10.0))
+               .request(AiohttpRequest(64, pool_timeout=10.0, replies=replies))
                .get_updates_request(AiohttpRequest(2))
                .concurrent_updates(64)
                .post_init(_post_init).post_shutdown(_post_shutdown))
@@ -65,6 +69,7 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=LobbyService(db),
                                         games=games, chats=chats, stats=StatsService(db),
                                         runtime=runtime)
+    app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/__main__.py)
     register(app)
     return app
 

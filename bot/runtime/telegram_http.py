@@ -16,6 +16,11 @@ one JSON document (PTB's client URL-encodes each field's JSON; measured ~3% of t
 The contract is PTB's ``BaseRequest``: ``do_request`` returns (status, body) and raises
 ``TimedOut``/``NetworkError``; PTB itself turns statuses into its exceptions (400, 403,
 429 with retry_after ...), so error handling above this layer is unchanged.
+
+Webhook mode: given ``replies`` (runtime/webhook_replies.py), an answerCallbackQuery whose
+press still has an open reply slot goes into the webhook response instead of over HTTP
+and returns True. This is the one place every ``query.answer(...)`` passes (text, alert or
+``url=``, after the rate limiter), so no handler needs to know about it.
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
+from .webhook_replies import ANSWER_METHOD, WebhookReplies
+
+# What Telegram would answer to a call it performed: the bot never learns more.
+ANSWERED_IN_REPLY = (200, b'{"ok":true,"result":true}')
+
 
 class AiohttpRequest(BaseRequest):
     """``ApplicationBuilder().request(AiohttpRequest(64))``: at most ``pool_size``
@@ -36,8 +46,10 @@ class AiohttpRequest(BaseRequest):
 
     def __init__(self, pool_size: int = 64, *, read_timeout: float | None = 5.0,
                  write_timeout: float | None = 5.0, connect_timeout: float | None = 5.0,
-                 pool_timeout: float | None = 1.0) -> None:
+                 pool_timeout: float | None = 1.0,
+                 replies: WebhookReplies | None = None) -> None:
         self._pool_size = pool_size
+        self._replies = replies
         self._defaults = {"read": read_timeout, "write": write_timeout,
                           "connect": connect_timeout, "pool": pool_timeout}
         self._session: aiohttp.ClientSession | None = None
@@ -84,6 +96,10 @@ class AiohttpRequest(BaseRequest):
                          pool_timeout=BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
         if self._session is None or self._session.closed:
             raise RuntimeError("AiohttpRequest is not initialized")
+        if (self._replies is not None and request_data is not None
+                and url.endswith("/" + ANSWER_METHOD)
+                and self._replies.offer(ANSWER_METHOD, request_data.parameters)):
+            return ANSWERED_IN_REPLY
         read = self._timeout("read", read_timeout)
         write = self._timeout("write", write_timeout)
         connect = self._timeout("connect", connect_timeout)

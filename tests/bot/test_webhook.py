@@ -70,6 +70,7 @@ async def test_lobby_flow_arrives_by_webhook_with_the_secret(fakebot, webhook_bo
                                   "the bot to set its webhook")
     assert hook[0].params["url"] == f"http://127.0.0.1:{port}/hook/{bot_id}"
     assert hook[0].params["secret_token"] == SECRET
+    assert hook[0].params["max_connections"] == 40
 
     alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
     for user in (alice, bob):
@@ -80,6 +81,9 @@ async def test_lobby_flow_arrives_by_webhook_with_the_secret(fakebot, webhook_bo
     assert "Bob" not in lobby.text
     query = await fakebot.user_presses(bob, lobby, "Join")
     await fakebot.wait_for_answer(query, 10)
+    # The answer rode on the webhook response: no answerCallbackQuery request.
+    assert [c.method for c in fakebot.replies(ok=True)] == ["answerCallbackQuery"]
+    assert not fakebot.requests("answerCallbackQuery")
     await fakebot.wait_for(lambda: "Bob" in lobby.text, 10, "the lobby to list Bob")
     assert len(fakebot.bot_messages(group)) == 1, "the lobby is edited in place, not re-sent"
     assert fakebot.requests("editMessageText", group, ok=True)

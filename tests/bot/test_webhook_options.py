@@ -1,5 +1,6 @@
-"""Webhook settings: the secret (configured or derived from the token) and the listen path
-matching the URL Telegram is given."""
+"""Webhook settings: the secret (configured or derived from the token), the listen path
+matching the URL Telegram is given, the connections Telegram may open; reply slots exist
+only in webhook mode (polling sends every answer over HTTP, as before)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,21 @@ def test_the_server_listens_where_telegram_is_told_to_post(url, path, hook):
     options = webhook_options(settings)
     assert (options["url_path"], options["webhook_url"], options["port"]) == (path, hook, 8080)
     assert options["secret_token"] == settings.webhook_secret
+    assert options["max_connections"] == 40
 
 
 def test_settings_built_in_code_still_get_a_secret():
     options = webhook_options(Settings(token="42:abc", webhook_url="https://x.example"))
     assert options["secret_token"] == Settings.from_env({"BOT_TOKEN": "42:abc"}).webhook_secret
+
+
+def test_only_webhook_mode_has_reply_slots(tmp_path):
+    from bot.app import build_application
+    from bot.runtime.brains import SimpleBrain  # no search processes for this
+
+    db = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    polling = build_application(Settings(token="42:abc", database_url=db), brain=SimpleBrain())
+    assert polling.bot_data["webhook_replies"] is None
+    hooked = build_application(Settings(token="42:abc", database_url=db,
+                                        webhook_url="https://x.example"), brain=SimpleBrain())
+    assert hooked.bot_data["webhook_replies"] is not None
