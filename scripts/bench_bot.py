@@ -2,11 +2,13 @@
 
     .venv/bin/python scripts/bench_bot.py [--games 200] [--seconds 60] [--coalesce 0.25]
         [--table-debounce 0.8] [--think 1.0,3.0]
-        [--mode group|solo] [--players 2] [--pg-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
+        [--mode group|solo] [--players 2] [--webhook]
+        [--pg-url postgresql+asyncpg://postgres@127.0.0.1/postgres]
 
 N group games of ``--players`` people each (default 2; ``--mode solo``: N solo games, a
-person against a computer player, table and hand in one message) run at the same time; scripted users press the
-first move button the bot accepts (buttons they were sent, nothing else).
+person against a computer player, table and hand in one message) run at the same time;
+scripted users press the first move button the bot accepts (buttons they were sent,
+nothing else).
 
 What it measures: the bot's cost at a realistic human pace, not its throughput. Each
 person thinks ``--think`` seconds (uniform, per press) after their hand shows a move
@@ -16,9 +18,12 @@ mostly measure queueing in a saturated process, and coalescing looks better than
 Printed (JSON):
 - handler_ms p50/p99: time inside the move handler's work (runtime.press: load, engine,
   versioned commit, scheduling the redraw), excluding every Telegram call;
-- requests_per_action: Bot API requests (answerCallbackQuery, hand and table edits and
-  sends; getUpdates excluded) divided by the actions applied, counted from the start of
-  play;
+- requests_per_action: Bot API HTTP requests (answerCallbackQuery, hand and table edits
+  and sends; getUpdates excluded) divided by the actions applied, counted from the start
+  of play; webhook_replies_per_action: calls the bot made in its webhook responses
+  (``--webhook``: the bot runs in webhook mode, bot.__main__.serve_webhook, and the fake
+  POSTs the updates; a press's answer rides on the response); per_action_split: answers
+  (over HTTP / in replies), hand (private chat) and group requests per action;
 - chat_requests_per_game: requests to a game's group (lobby + table; solo: the private
   chat's one message), from /newgame to the last move, averaged over finished games; and
   the edits among them.
@@ -138,21 +143,20 @@ async def _exit_with_parent(stop: asyncio.Event) -> None:
 
 async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
                     out_path: str, table_debounce: float = 0.0,
-                    extra: dict | None = None) -> None:
+                    extra: dict | None = None, webhook_port: int = 0) -> None:
     """The bot process: the real Application, its press handler timed; on SIGTERM the
     timings go to ``out_path`` as JSON. With BENCH_BOT_PROFILE=path, a cProfile of the
-    play (between the two SIGUSR1 marks) is written there."""
+    play (between the two SIGUSR1 marks) is written there. ``webhook_port``: webhook mode
+    on that port of 127.0.0.1 (0: polling)."""
     import os
 
+    hook = {"webhook_url": f"http://127.0.0.1:{webhook_port}/hook", "port": webhook_port,
+            "webhook_secret": "bench-secret"} if webhook_port else {}
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
-                        overall_rate=0, group_rate_per_minute=0,
+                        overall_rate=0, group_rate_per_minute=0, **hook,
                         **_known({"table_debounce": table_debounce, **(extra or {})}))
     app = build_application(settings, rng=random.Random(1))
-    await app.initialize()
-    await app.post_init(app)
-    await app.start()
-    await app.updater.start_polling(poll_interval=0.0, timeout=5)
     runtime = app.bot_data["services"].runtime
     timings: list[float] = []
     original = runtime.press
@@ -190,13 +194,36 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
     watchdog = asyncio.create_task(_exit_with_parent(stop))
-    await stop.wait()
+
+    async def report_when_stopped() -> None:  # before the teardown, which may be slow
+        await stop.wait()
+        Path(out_path).write_text(json.dumps({"timings": timings, "marks": marks}))
+
+    reporter = asyncio.create_task(report_when_stopped())
+    if webhook_port:
+        from bot.__main__ import serve_webhook
+
+        await serve_webhook(app, settings, stop, listen="127.0.0.1")
+    else:
+        await app.initialize()
+        await app.post_init(app)
+        await app.start()
+        await app.updater.start_polling(poll_interval=0.0, timeout=5)
+        await stop.wait()
+        await app.updater.stop()
+        await app.stop()
+        await app.post_shutdown(app)
+        await app.shutdown()
     watchdog.cancel()
-    Path(out_path).write_text(json.dumps({"timings": timings, "marks": marks}))
-    await app.updater.stop()
-    await app.stop()
-    await app.post_shutdown(app)
-    await app.shutdown()
+    await reporter
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 async def fresh_postgres(server_url: str) -> tuple[str, str]:
@@ -244,7 +271,8 @@ def _known(values: dict) -> dict:
 async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
                pg_url: str | None = None, table_debounce: float = 0.0,
                extra: dict | None = None,
-               think: tuple[float, float] = (1.0, 3.0), players: int = 2) -> dict:
+               think: tuple[float, float] = (1.0, 3.0), players: int = 2,
+               webhook: bool = False) -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
     fake = FakeBotServer(group_rate=None)
@@ -255,11 +283,16 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
     if pg_url:
         db_url, pg_name = await fresh_postgres(pg_url)
     out_path = f"{tmp}/timings.json"
+    webhook_port = free_port() if webhook else 0
     bot = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
-        str(coalesce), out_path, str(table_debounce), json.dumps(extra or {}))
+        str(coalesce), out_path, str(table_debounce), json.dumps(extra or {}),
+        str(webhook_port))
     try:
-        await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
+        if webhook:
+            await fake.wait_for(lambda: fake.webhook_url, 60, "the bot to set its webhook")
+        else:
+            await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
 
         tables = []
         find = hand_message if mode == "group" else solo_message
@@ -290,7 +323,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
                 await fake.wait_for(lambda u=user: find(fake, u) and "deal 1" in find(fake, u).text
                                     if mode == "solo" else find(fake, u), 60, "hands")
         await fake.settle(0.2, timeout=60)
-        calls_before = len(fake.calls)
+        calls_before, replies_before = len(fake.calls), len(fake.webhook_replies)
         moves_before = await count_moves(db_url)
         loop = asyncio.get_running_loop()
         done: list[int] = []
@@ -310,6 +343,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         await asyncio.sleep(0.2)
         actions = await count_moves(db_url) - moves_before
         play_calls = fake.calls[calls_before:]
+        play_replies = fake.webhook_replies[replies_before:]
     finally:  # also on Ctrl-C or an error: the bot process is always stopped and reaped
         if bot.returncode is None:
             bot.terminate()
@@ -347,6 +381,9 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "fake_and_users_cpu_ms_per_action": round(here_cpu * 1000 / max(1, actions), 2),
         "requests_per_action": round(len(play_calls) / max(1, actions), 2),
         "requests_by_method": count_by_method(play_calls),
+        "webhook_replies_per_action": round(len(play_replies) / max(1, actions), 2),
+        "webhook_replies_by_method": count_by_method(play_replies),
+        "per_action_split": split_per_action(play_calls, play_replies, actions),
         "group_requests_per_action": round(len([c for c in play_calls if (c.chat_id or 0) < 0])
                                            / max(1, actions), 2),
         "private_requests_per_action": round(len([c for c in play_calls
@@ -356,6 +393,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "edit_coalesce_s": coalesce, "table_debounce_s": table_debounce,
         "settings": _known(extra or {}),
         "think_s": list(think), "mode": mode, "players": players if mode == "group" else 2,
+        "delivery": "webhook" if webhook else "polling",
         "database": "postgresql" if pg_url else "sqlite",
     }
 
@@ -381,6 +419,23 @@ def _cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def split_per_action(calls, replies, actions: int) -> dict[str, float]:
+    """Per action: press answers over HTTP and in webhook replies, hand (private chat)
+    requests, group requests."""
+    def per(n: int) -> float:
+        return round(n / max(1, actions), 2)
+
+    answers = [c for c in calls if c.method == "answerCallbackQuery"]
+    others = [c for c in calls if c.method != "answerCallbackQuery"]
+    return {
+        "answers_http": per(len(answers)),
+        "answers_in_replies": per(len([c for c in replies
+                                       if c.method == "answerCallbackQuery"])),
+        "hand": per(len([c for c in others if (c.chat_id or 0) > 0])),
+        "group": per(len([c for c in others if (c.chat_id or 0) < 0])),
+    }
+
+
 def count_by_method(calls) -> dict[str, int]:
     out: dict[str, int] = {}
     for call in calls:
@@ -403,10 +458,10 @@ async def count_moves(db_url: str) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 9 and sys.argv[1] == "--serve-bot":
-        _, _, token, base_url, db_url, coalesce, out_path, debounce, extra = sys.argv
+    if len(sys.argv) == 10 and sys.argv[1] == "--serve-bot":
+        _, _, token, base_url, db_url, coalesce, out_path, debounce, extra, port = sys.argv
         asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
-                              float(debounce), json.loads(extra)))
+                              float(debounce), json.loads(extra), int(port)))
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -425,6 +480,8 @@ if __name__ == "__main__":
                         help="Settings.table_min_interval (default: the bot's own)")
     parser.add_argument("--quiet-delay", type=float, default=None,
                         help="Settings.quiet_hand_delay (default: the bot's own)")
+    parser.add_argument("--webhook", action="store_true",
+                        help="the bot in webhook mode; the fake POSTs updates to it")
     parser.add_argument("--think", default="1.0,3.0",
                         help="a person's thinking time before a press, seconds: lo,hi")
     args = parser.parse_args()
@@ -433,4 +490,4 @@ if __name__ == "__main__":
                                       args.pg_url, args.table_debounce,
                                       {"table_min_interval": args.table_interval,
                                        "quiet_hand_delay": args.quiet_delay},
-                                      (lo, hi), args.players)), indent=2))
+                                      (lo, hi), args.players, args.webhook)), indent=2))
