@@ -3,7 +3,9 @@
     BOT_TOKEN              required: the token from @BotFather
     DATABASE_URL           default sqlite+aiosqlite:///durak.db (migrated at start-up)
     TELEGRAM_API_BASE_URL  optional: a local Bot API server, e.g. http://127.0.0.1:8081/bot
-    DURAK_WEBHOOK_URL      optional: public https URL; webhook mode instead of polling
+    DURAK_WEBHOOK_URL      optional: public https URL; webhook mode instead of polling (the
+                           bot's own server, bot/runtime/webhook_server.py: a press's answer
+                           rides on the webhook response, one request less per press)
     PORT                   webhook listen port (default 8443)
     DURAK_WEBHOOK_SECRET   webhook secret token (A-Z a-z 0-9 _ -, up to 256); default: one
                            derived from BOT_TOKEN, so webhook mode is never unauthenticated
