@@ -78,12 +78,13 @@ def _throw_in(s: GameState, legal: list, trump: int):
             r = c & 15
             if r > max_rank:
                 continue
+            is_trump = (c >> 4) & 3 == trump
             key = r
             if endgame and not opp & beaters[c]:
                 key -= ENDGAME_UNBEATABLE
-            elif (c >> 4) & 3 == trump:
+            elif is_trump:
                 continue
-            if (c >> 4) & 3 == trump:
+            if is_trump:
                 key += TRUMP_BONUS
             if key < best_key:
                 best, best_key = a, key
