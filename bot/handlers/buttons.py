@@ -10,6 +10,7 @@ from telegram.ext import ContextTypes
 
 from bot.i18n import locale_for, t
 from bot.render.callback import CallbackDataError, CallbackKind, decode
+from bot.service.errors import ServiceError
 
 from . import lobby_actions
 from .context import is_admin, is_private, say, services, start_link, user_locale
@@ -62,7 +63,7 @@ async def _lobby(update: Update, context, data) -> None:
         refusal, needs_private = await lobby_actions.join(context, lobby.lobby_id, user)
         if refusal is None and needs_private:
             # One tap: the link opens the private chat and its /start completes the join.
-            await query.answer(url=start_link(context, f"j{lobby.lobby_id}"))
+            await query.answer(url=start_link(context, f"j{lobby.invite}"))
             return
         await _answer(update, context, refusal)
     elif action == "leave":
@@ -120,6 +121,8 @@ async def _game_ui(update: Update, context, data) -> None:
             refusal = await svc.runtime.pick(data.game_id, user.id, int(token[4:]))
         else:
             refusal = "err.stale_button"
+    except ServiceError:  # no such game (a forged id), or it changed under the press
+        refusal = "err.stale_button"
     except Exception:
         log.exception("game button %r failed", query.data)
         refusal = "err.stale_button"

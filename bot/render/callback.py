@@ -35,8 +35,10 @@ PACK_PREFIX = {0: "", 1: "!", 2: "~"}
 PREFIX_PACK = {"!": 1, "~": 2}
 ACTION_KINDS = frozenset("actprsek")  # the engine's ActionKind letters
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-MAX_GAME_ID = 36**13 - 1  # > 2**63: any BIGINT id fits
-MAX_VERSION = 36**6 - 1  # two billion actions; a deal has a few hundred
+# Ids and versions are INTEGER columns (32-bit signed on PostgreSQL): a forged press with a
+# larger number is refused here, before it can reach a query and fail there.
+MAX_GAME_ID = 2**31 - 1
+MAX_VERSION = 2**31 - 1
 TOKEN = re.compile(r"[A-Za-z0-9_:=+\-]{1,48}")
 MOVE_TEXT = re.compile(r"[a-z](?: [0-9A-Za-z*.>]{2,6}){0,40}")  # ">": the weli 6d>s
 LOBBY_ACTIONS = frozenset({"join", "leave", "add_ai", "settings", "start", "cancel", "back"})
@@ -83,7 +85,7 @@ def _base36(n: int, limit: int, what: str) -> str:
 
 
 def _from_base36(text: str, limit: int, what: str) -> int:
-    if not text or len(text) > 13 or any(c not in BASE36 for c in text) or (
+    if not text or len(text) > 7 or any(c not in BASE36 for c in text) or (
         len(text) > 1 and text[0] == "0"
     ):
         raise CallbackDataError(f"bad {what}")

@@ -517,6 +517,11 @@ class GameRuntime:
         if card is None:
             display.picking.pop(seat, None)
         else:
+            # The card comes from callback data anyone can forge: only a card of this hand
+            # may open the choice (a made-up number would break every redraw of the hand).
+            snap = await self.games.snapshot(game_id)
+            if snap.status != "running" or card not in snap.state.view(seat).hand:
+                return "err.stale_button"
             display.picking[seat] = card
         self._request_render(display)
         return None

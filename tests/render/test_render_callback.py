@@ -21,7 +21,7 @@ from bot.render.callback import (
 )
 from bot.render.cards import card_ascii
 
-BIG_GAME = 2**63 - 1
+BIG_GAME = MAX_GAME_ID  # ids are INTEGER columns: the largest one storage can hold
 BIG_VERSION = 10**6
 
 ALL_CARDS = [p * 64 + s * 16 + r for p in range(3) for s in range(4) for r in range(2, 15)] + [
