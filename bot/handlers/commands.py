@@ -16,6 +16,7 @@ from bot.render.lobby import rules_of, series_text, timer_text
 from bot.render.screen import Screen
 from bot.render.table import preset_label
 from bot.service.errors import ServiceError
+from bot.service.lobby import INVITE
 from bot.service.settings import default_settings
 
 from . import lobby_actions
@@ -44,7 +45,7 @@ async def _group_only(update: Update, context) -> bool:
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/start, and the deep link t.me/<bot>?start=j<lobby> that completes a join."""
+    """/start, and the deep link t.me/<bot>?start=j<invite> that completes a join."""
     svc = services(context)
     user = update.effective_user
     if not is_private(update):
@@ -54,20 +55,38 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     svc.runtime.user_returned(user.id)
     locale = await chat_locale(context, update)
     payload = (context.args or [""])[0]
-    if payload.startswith("j") and payload[1:].isdigit():
-        lobby_id = int(payload[1:])
-        svc.pending.discard((lobby_id, user.id))
-        refusal, _ = await lobby_actions.join(context, lobby_id, user)
-        if refusal == "lobby.already_joined":
-            await lobby_actions.redraw(context, lobby_id)  # the pending mark is gone
-        if refusal is None or refusal == "lobby.already_joined":
-            lobby = await svc.lobbies.get(lobby_id)
-            title = await _title(context, lobby.chat_id)
-            await reply(update, t(locale, "lobby.joined_from_private", group=title))
-        else:
-            await reply(update, say(locale, refusal))
+    if payload.startswith("j"):
+        await _join_by_link(update, context, locale, payload[1:])
         return
     await reply(update, t(locale, "start.welcome"))
+
+
+async def _join_by_link(update: Update, context, locale: str, invite: str) -> None:
+    """The link is not a credential (anyone can forward it): it finds the lobby, and only
+    someone who may join it joins — a member of the group, or someone who already pressed
+    Join there and was sent here to open the private chat."""
+    svc = services(context)
+    user = update.effective_user
+    if not INVITE.fullmatch(invite):
+        await reply(update, t(locale, "lobby.invite_invalid"))
+        return
+    try:
+        lobby = await svc.lobbies.find_by_invite(invite)
+    except ServiceError:
+        await reply(update, t(locale, "lobby.invite_invalid"))
+        return
+    title = await _title(context, lobby.chat_id)
+    if not await lobby_actions.may_join_by_link(context, lobby, user.id):
+        await reply(update, t(locale, "lobby.not_group_member", group=title))
+        return
+    svc.pending.discard((lobby.lobby_id, user.id))
+    refusal, _ = await lobby_actions.join(context, lobby.lobby_id, user)
+    if refusal == "lobby.already_joined":
+        await lobby_actions.redraw(context, lobby.lobby_id)  # the pending mark is gone
+    if refusal is None or refusal == "lobby.already_joined":
+        await reply(update, t(locale, "lobby.joined_from_private", group=title))
+    else:
+        await reply(update, say(locale, refusal))
 
 
 async def _title(context, chat_id: int) -> str:
@@ -139,8 +158,9 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if refusal:
         await reply(update, say(locale, refusal))
     elif needs_private:
+        invite = (await services(context).lobbies.get(lobby_id)).invite
         await reply(update, t(locale, "err.open_private_first",
-                              link=start_link(context, f"j{lobby_id}")))
+                              link=start_link(context, f"j{invite}")))
 
 
 async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

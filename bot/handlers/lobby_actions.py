@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import logging
 
+from telegram.error import TelegramError
+
 from bot.engine import RuleSet
 from bot.i18n import locale_for, t
 from bot.render.lobby import lobby_screen, solo_setup_screen
@@ -105,6 +107,27 @@ async def pending_of(context, lobby) -> set[int]:
 async def may_manage(context, lobby, user_id: int) -> bool:
     return lobby.host_id == user_id or (lobby.chat_id < 0
                                         and await is_admin(context, lobby.chat_id, user_id))
+
+
+# getChatMember statuses of people in the group ("restricted" ones only with is_member).
+GROUP_MEMBER_STATUSES = frozenset({"creator", "administrator", "member"})
+
+
+async def may_join_by_link(context, lobby, user_id: int) -> bool:
+    """Whether this person may join ``lobby`` through its link: already seated (they pressed
+    Join and were sent to open the private chat), or a member of the lobby's group as
+    Telegram says now. When Telegram cannot tell, the answer is no."""
+    if any(m.user_id == user_id for m in lobby.members):
+        return True
+    if lobby.chat_id > 0:  # a solo lobby is its owner's alone
+        return False
+    try:
+        member = await context.bot.get_chat_member(lobby.chat_id, user_id)
+    except TelegramError:
+        log.info("lobby %s: could not check %s's membership", lobby.lobby_id, user_id)
+        return False
+    return member.status in GROUP_MEMBER_STATUSES or (
+        member.status == "restricted" and bool(getattr(member, "is_member", False)))
 
 
 async def can_message(context, user_id: int) -> bool:

@@ -60,6 +60,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "lobby.no_game": "There is no game in this chat. Open one with /newgame.",
     "lobby.game_running": "A game is already running in this chat.",
     "lobby.joined_from_private": "You joined the game in {group}.",
+    "lobby.invite_invalid": "This invitation is not valid any more: the game has started or was closed. Ask in the group for a new game, then press Join under it.",
+    "lobby.not_group_member": "Only members of the group {group} can join its game. Ask someone there to add you to the group first.",
     # Settings menu.
     "settings.title": "Settings (only the host and chat admins can change them)",
     "settings.preset": "Game: {value}",

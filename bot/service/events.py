@@ -33,6 +33,7 @@ class LobbyUpdated:
     settings: dict[str, Any]
     message_id: int | None
     reason: str = ""  # why it changed, e.g. "host left; host passed to Anna"
+    invite: str = ""  # the join link's token (t.me/<bot>?start=j<invite>); not a secret
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,16 @@ Decisions (RULES.md is silent on lobbies):
   a lobby alive), so no lobby is ever stuck without someone who can start or cancel it;
 - only the host changes settings, adds computer players and starts;
 - a lobby holds at most 6 seats (10 for Warsaw); the exact player count is checked against
-  the rules at start, where the engine names the problem.
+  the rules at start, where the engine names the problem;
+- a lobby's join link carries ``invite``, a random token, never the sequential lobby id;
+  the token only finds the lobby: whoever uses it must still be allowed to join (the
+  handler checks membership of the group with Telegram).
 """
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -26,6 +31,8 @@ from bot.storage.database import Database
 from bot.storage.models import Lobby, LobbyMember
 
 COMPUTER_STRENGTHS = ("easy", "normal", "hard")
+# What new_invite makes; anything else in a /start payload is refused before any query.
+INVITE = re.compile(r"[A-Za-z0-9_-]{16}")
 
 
 class LobbyService:
@@ -49,7 +56,7 @@ class LobbyService:
                 except RulesError as exc:
                     raise LobbyError(str(exc)) from exc
                 lobby = Lobby(chat_id=chat_id, host_id=host_id, settings=chosen,
-                              status="open", version=0)
+                              status="open", version=0, invite=new_invite())
                 s.add(lobby)
                 await s.flush()
                 s.add(LobbyMember(lobby_id=lobby.id, position=0, user_id=host_id))
@@ -145,6 +152,14 @@ class LobbyService:
                 raise NotFound("no such lobby")
             return await self._snapshot(s, lobby)
 
+    async def find_by_invite(self, invite: str) -> LobbyUpdated:
+        """The open lobby whose join link carries ``invite`` (NotFound otherwise)."""
+        async with self.db.read() as s:
+            lobby = await lobby_repo.lobby_by_invite(s, invite)
+            if lobby is None or lobby.status != "open":
+                raise NotFound("no open lobby has this invitation")
+            return await self._snapshot(s, lobby)
+
     # -- helpers ------------------------------------------------------------------------
     async def _open(self, s, lobby_id: int, expected_version: int | None) -> Lobby:
         lobby = await lobby_repo.load_lobby(s, lobby_id)
@@ -182,7 +197,13 @@ async def lobby_snapshot(s, lobby: Lobby, reason: str = "") -> LobbyUpdated:
     return LobbyUpdated(lobby_id=lobby.id, chat_id=lobby.chat_id, version=lobby.version,
                         status=lobby.status, host_id=lobby.host_id, members=infos,
                         settings=dict(lobby.settings), message_id=lobby.message_id,
-                        reason=reason)
+                        reason=reason, invite=lobby.invite or "")
+
+
+def new_invite() -> str:
+    """16 URL-safe characters (96 random bits): fits a /start payload (64 characters of
+    A-Z a-z 0-9 _ -) and cannot be guessed or enumerated."""
+    return secrets.token_urlsafe(12)
 
 
 def _next_position(members: list[LobbyMember]) -> int:

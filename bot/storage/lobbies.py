@@ -15,6 +15,11 @@ async def load_lobby(session: AsyncSession, lobby_id: int, *, lock: bool = True)
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+async def lobby_by_invite(session: AsyncSession, invite: str) -> Lobby | None:
+    stmt = select(Lobby).where(Lobby.invite == invite)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
 async def open_lobby_in_chat(session: AsyncSession, chat_id: int) -> Lobby | None:
     stmt = select(Lobby).where(Lobby.chat_id == chat_id, Lobby.status == "open")
     return (await session.execute(stmt)).scalar_one_or_none()

@@ -73,6 +73,9 @@ class Lobby(Base):
     message_id: Mapped[int | None] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open|started|closed
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # The unguessable part of the lobby's join link (t.me/<bot>?start=j<invite>): lobby ids
+    # are small sequential numbers, so a link must not be built from them.
+    invite: Mapped[str | None] = mapped_column(String(32), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
                                                  server_default=_now_default())
     __table_args__ = (

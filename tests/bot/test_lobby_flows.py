@@ -19,12 +19,13 @@ async def test_join_without_private_chat_completes_through_the_deep_link(fakebot
 
     answer = await press(fakebot, dave, lobby, "Join")
     lobby_id = await bot_world.services.chats.open_lobby(group.id)
-    assert answer["url"] == f"https://t.me/{app.bot.username}?start=j{lobby_id}"
+    invite = (await bot_world.services.lobbies.get(lobby_id)).invite
+    assert answer["url"] == f"https://t.me/{app.bot.username}?start=j{invite}"
     await fakebot.wait_for(lambda: "Dave (must open a private chat" in lobby.text, 10, "marker")
     refused = await press(fakebot, alice, lobby, "Start")
     assert "Dave" in refused["text"] and "private chat" in refused["text"]
 
-    await fakebot.user_starts_bot(dave, f"j{lobby_id}")
+    await fakebot.user_starts_bot(dave, f"j{invite}")
     reply = await fakebot.wait_for_message(dave.id)
     assert reply.text == "You joined the game in «Cards night»." or "Cards night" in reply.text
     await fakebot.wait_for(lambda: "must open" not in lobby.text, 10, "the marker to go")
@@ -120,8 +121,9 @@ async def test_who_must_open_a_private_chat_survives_a_restart(fakebot, bot_worl
     assert "Dave" in refused["text"] and "private chat" in refused["text"]
     # Join again still answers with the link, and the link completes the join.
     answer = await press(fakebot, dave, lobby, "Join")
-    assert answer["url"] == f"https://t.me/{app.bot.username}?start=j{lobby_id}"
-    await fakebot.user_starts_bot(dave, f"j{lobby_id}")
+    invite = (await bot_world.services.lobbies.get(lobby_id)).invite
+    assert answer["url"] == f"https://t.me/{app.bot.username}?start=j{invite}"
+    await fakebot.user_starts_bot(dave, f"j{invite}")
     await fakebot.wait_for(lambda: "must open" not in lobby.text and "Dave" in lobby.text,
                            10, "the marker to go")
     assert (await press(fakebot, alice, lobby, "Start")).get("text") is None

@@ -64,3 +64,26 @@ async def test_drift_detection_notices_a_model_change(empty_location):
         assert any("not_in_migrations" in repr(d) for d in diffs)
     finally:
         await db.dispose()
+
+
+async def test_lobbies_open_before_invites_existed_get_one(empty_location):
+    """0002: a lobby left open by the previous release gets an invite token, so the join
+    link its members are sent still works; closed lobbies need none."""
+    from sqlalchemy import text
+
+    url, schema = empty_location
+    db = Database(url, schema=schema)
+    try:
+        await migrate.upgrade(db, "0001")
+        async with db.engine.begin() as conn:
+            await conn.execute(text("INSERT INTO chats (id, settings) VALUES (-5, '{}')"))
+            for lobby_id, status in ((1, "open"), (2, "closed")):
+                await conn.execute(text(
+                    "INSERT INTO lobbies (id, chat_id, settings, status, version) "
+                    f"VALUES ({lobby_id}, -5, '{{}}', '{status}', 0)"))
+        await migrate.upgrade(db)
+        async with db.engine.connect() as conn:
+            rows = dict((await conn.execute(text("SELECT id, invite FROM lobbies"))).all())
+        assert len(rows[1]) == 16 and rows[2] is None
+    finally:
+        await db.dispose()
