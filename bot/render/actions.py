@@ -1,68 +1,103 @@
-"""One action as a short phrase for the table's "last move" line ("beats 7♥ with 9♥")."""
+"""One action as a short phrase, the one action describer of the project: the Telegram
+table's "last move" line and hints ("beats 7♥️ with 9♥️"), the terminal game's move lines
+("Anna beats 7♥ with 9♥", "You beat 7♥ with 9♥") and ``durak replay``.
+
+``action_phrase`` decides what an action is called (a catalogue key and its cards, the
+same for every front end); ``describe_action`` puts it in words in a locale and a card
+style, about a player (third person, ``act.*``) or to them (second person,
+``act.you.*``, which starts with the pronoun).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Action, ActionKind
+from bot.engine.actions import WELI_AS
+from bot.engine.cards import DIAMONDS, card_id
 from bot.i18n import t, tn
 
-from .cards import card_label, cards_text, suit_symbol
+from .cards import card_label, suit_symbol
 
-WELI_AS = 192  # bot.engine.actions.WELI_AS: the weli (6♦) named a suit, in Action.cards
-WELI = 2 * 16 + 6
+WELI = card_id(6, DIAMONDS)  # the weli house rule's wild card
+# Kinds whose phrase names no card, by catalogue key.
+_PLAIN_KEYS = {ActionKind.TAKE: "take", ActionKind.PASS: "pass",
+               ActionKind.EXCHANGE: "exchange", ActionKind.KEEP: "keep"}
 
 
-def weli_label(card: int, locale: str | None = None) -> str:
+def weli_label(card: int, locale: str | None = None, style: str = "emoji") -> str:
     """A card of an action; the weli named a suit reads "6♦️→♠️" (issue 3 house rule), or
     with a locale the catalogue's words ("6♦️ as ♠️", "6♦️ как ♠️") on buttons."""
     if card >= WELI_AS:
         if locale is not None:
-            return t(locale, "card.weli_as", card=card_label(WELI),
-                     suit=suit_symbol(card - WELI_AS))
-        return card_label(WELI) + "→" + suit_symbol(card - WELI_AS)
-    return card_label(card)
+            return t(locale, "card.weli_as", card=card_label(WELI, style),
+                     suit=suit_symbol(card - WELI_AS, style))
+        return card_label(WELI, style) + "→" + suit_symbol(card - WELI_AS, style)
+    return card_label(card, style)
 
 
-def flavour(rules) -> str:
+def flavour(rules: Any) -> str:
     """Which game's words an action takes: "warsaw" (d closes the lead, t gives up),
     "pagat" (d takes the unbeaten cards) or "" (everything else)."""
     on_fail = getattr(rules, "on_fail", "")
     return {"warsaw": "warsaw", "take_unbeaten": "pagat"}.get(on_fail, "")
 
 
+def action_phrase(action: Action, *, lead: bool, rules: Any = None
+                  ) -> tuple[str, dict[str, Any]] | None:
+    """(key under ``act.``, its parameters: card ids, or ``n`` for a count) for ``action``;
+    None for a kind no catalogue has words for yet. ``lead``: the attack opened the bout
+    (else it was thrown in); ``rules`` picks the game's words for ``d`` and ``t`` (see
+    ``flavour``). A poker swap names only how many cards went back: which ones is the
+    swapper's secret."""
+    kind, cards = action.kind, action.cards
+    words = flavour(rules)
+    if kind is ActionKind.ATTACK:
+        return ("lead" if lead else "throw_in"), {"cards": tuple(cards)}
+    if kind is ActionKind.COVER:
+        return "cover", {"target": cards[0], "card": cards[1]}
+    if kind is ActionKind.TRANSFER:
+        return "transfer", {"card": cards[0]}
+    if kind is ActionKind.SHOW:
+        return "show", {"card": cards[0]}
+    if kind is ActionKind.TAKE and words == "warsaw":
+        return "give_up", {}
+    if kind is ActionKind.DONE:
+        return ("lead_done" if words == "warsaw" else "take_rest"), {}
+    if kind is ActionKind.SWAP_SIX:
+        return "swap_six", {"card": cards[0]}
+    if kind is ActionKind.POKER:
+        return "poker", {"n": len(cards)}
+    if kind in _PLAIN_KEYS:
+        return _PLAIN_KEYS[kind], {}
+    return None
+
+
+def describe_action(locale: str, action: Action, *, lead: bool, rules: Any = None,
+                    style: str = "emoji", you: bool = False) -> str:
+    """The phrase for ``action`` in ``locale``: about its player ("leads 7♥️"), or with
+    ``you`` to them ("You lead 7♥"). A kind without words gives the engine's text."""
+    phrase = action_phrase(action, lead=lead, rules=rules)
+    if phrase is None:
+        return action.text()
+    name, params = phrase
+    key = f"act.you.{name}" if you else f"act.{name}"
+    if "n" in params:
+        return tn(locale, key, params["n"])
+    shown = {k: (" ".join(weli_label(c, style=style) for c in v) if isinstance(v, tuple)
+                 else weli_label(v, style=style)) for k, v in params.items()}
+    return t(locale, key, **shown)
+
+
 def describe(locale: str, action_text: str, *, lead: bool, cause: str = "player",
-             rules=None) -> str:
-    """``lead``: the attack opened the bout (else it was thrown in); ``rules`` picks the
-    game's words for ``d`` and ``t`` (see ``flavour``). A poker swap names only how many
-    cards went back: which ones is the swapper's secret."""
+             rules: Any = None) -> str:
+    """A logged move (the engine's action text) as the Telegram table says it, with
+    "(time ran out)" when the turn timer played it."""
     try:
         action = Action.parse(action_text, 0)
     except ValueError:
         return action_text
-    kind, cards = action.kind, action.cards
-    if kind is ActionKind.ATTACK:
-        text = t(locale, "act.lead" if lead else "act.throw_in",
-                 cards=" ".join(weli_label(c) for c in cards) if any(c >= WELI_AS for c in cards)
-                 else cards_text(cards, sort=False))
-    elif kind is ActionKind.COVER:
-        text = t(locale, "act.cover", target=card_label(cards[0]), card=weli_label(cards[1]))
-    elif kind is ActionKind.TRANSFER:
-        text = t(locale, "act.transfer", card=weli_label(cards[0]))
-    elif kind is ActionKind.SHOW:
-        text = t(locale, "act.show", card=card_label(cards[0]))
-    elif kind is ActionKind.TAKE and flavour(rules) == "warsaw":
-        text = t(locale, "act.give_up")
-    elif kind is ActionKind.DONE:
-        text = t(locale, "act.lead_done" if flavour(rules) == "warsaw" else "act.take_rest")
-    elif kind is ActionKind.SWAP_SIX:
-        text = t(locale, "act.swap_six", card=card_label(cards[0]))
-    elif kind is ActionKind.POKER:
-        text = tn(locale, "act.poker", len(cards))
-    elif kind in (ActionKind.TAKE, ActionKind.PASS, ActionKind.EXCHANGE, ActionKind.KEEP):
-        text = t(locale, {ActionKind.TAKE: "act.take", ActionKind.PASS: "act.pass",
-                          ActionKind.EXCHANGE: "act.exchange",
-                          ActionKind.KEEP: "act.keep"}[kind])
-    else:  # a kind this layer does not know yet: the engine's text beats nothing
-        text = action_text
+    text = describe_action(locale, action, lead=lead, rules=rules)
     if cause == "timeout":
         text = t(locale, "act.by_timer", text=text)
     return text

@@ -1,36 +1,50 @@
-"""Card glyphs for buttons and texts, and the order a hand is shown in.
+"""How cards look to a person, in Telegram and in the terminal: labels, colours, and the
+order a hand is shown in.
 
-Works on plain card ints as bot/engine/README.md defines them (``pack * 64 + suit * 16 +
-rank``, suits 0..3 = ♠ ♥ ♦ ♣, ranks 2..14, jokers rank 15: black in ♠, red in ♥), so it
-needs nothing from the engine at run time; the engine's ``Card`` is an ``int`` subclass and
-goes in unchanged. The tests cross-check these texts with ``bot.engine.Card``.
+The names of ranks and suits are the engine's (``bot.engine.cards``: ``RANK_TEXT``,
+``SUITS``, ``SUIT_LETTERS``), the one card vocabulary of the project; this module adds
+what only a screen needs. It works on plain card ints as bot/engine/README.md defines them
+(``pack * 64 + suit * 16 + rank``, suits 0..3 = ♠ ♥ ♦ ♣, ranks 2..14, jokers rank 15:
+black in ♠, red in ♥); the engine's ``Card`` is an ``int`` subclass and goes in unchanged.
 
 Decisions (RULES.md is silent on presentation):
 - ``emoji`` style appends U+FE0F to the suit so Telegram clients draw ♥️ ♦️ red and ♠️ ♣️
-  black; ``plain`` style (``10♥``) is the engine's text and is used where space is tight.
+  black; ``plain`` style (``10♥``, the engine's text) is for the terminal and where space
+  is tight.
 - A hand is sorted by suit, then rank, with trumps last; non-trump suits alternate colours
   (♠ ♥ ♣ ♦) so neighbouring suits are told apart at a glance; jokers come after trumps.
+  Telegram's hands and ``durak play`` both use ``sort_hand``.
 - Cards of the 2nd and 3rd pack look identical on purpose: they are the same card to a
-  player (the engine keeps them distinct by id).
+  player (the engine keeps them distinct by id; ``card_ascii`` keeps the pack for input).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.engine.cards import pack_of, rank_of, suit_of
+from bot.engine.cards import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JOKER_RANK,
+    RANK_TEXT,
+    RED_SUITS,
+    SPADES,
+    SUITS,
+    card_text,
+    pack_of,
+    rank_of,
+    suit_of,
+)
 
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-JOKER_RANK = 15
-SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_LETTERS = "shdc"
-RED_SUITS = frozenset({HEARTS, DIAMONDS})
-RANKS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-         11: "J", 12: "Q", 13: "K", 14: "A"}
+__all__ = ["CLUBS", "DIAMONDS", "HEARTS", "SPADES", "card_ascii", "card_label", "cards_text",
+           "hand_order_key", "is_joker", "is_red", "sort_hand", "suit_symbol"]
+
 EMOJI = "\ufe0f"
 JOKER = "🃏"
 # Display order of non-trump suits: black, red, black, red.
 SUIT_ORDER = {SPADES: 0, HEARTS: 1, CLUBS: 2, DIAMONDS: 3}
+MAX_PACK = 2
 
 
 def is_joker(card: int) -> bool:
@@ -43,36 +57,32 @@ def is_red(card: int) -> bool:
 
 
 def suit_symbol(suit: int, style: str = "emoji") -> str:
-    symbol = SUIT_SYMBOLS[suit]
+    symbol = SUITS[suit]
     return symbol + EMOJI if style == "emoji" else symbol
 
 
 def _check(card: int) -> None:
+    if isinstance(card, bool) or not isinstance(card, int) or card < 0:
+        raise ValueError(f"not a card id: {card!r}")
     rank, suit = rank_of(card), suit_of(card)
-    valid = rank in RANKS or (rank == JOKER_RANK and suit in (SPADES, HEARTS))
-    if isinstance(card, bool) or not isinstance(card, int) or card < 0 or pack_of(card) > 2 \
-            or not valid:
+    valid = (2 <= rank < JOKER_RANK) or (rank == JOKER_RANK and suit in (SPADES, HEARTS))
+    if pack_of(card) > MAX_PACK or not valid:
         raise ValueError(f"not a card id: {card!r}")
 
 
 def card_label(card: int, style: str = "emoji") -> str:
-    """``10♥️`` (emoji) or ``10♥`` (plain); jokers ``🃏♠️`` / ``🃏♥️``."""
+    """``10♥️`` (emoji) or ``10♥`` (plain); jokers ``🃏♠️`` / ``🃏♥️``; no pack mark."""
     _check(card)
     rank, suit = rank_of(card), suit_of(card)
     if rank == JOKER_RANK:
         return JOKER + suit_symbol(suit, style)
-    return RANKS[rank] + suit_symbol(suit, style)
+    return RANK_TEXT[rank] + suit_symbol(suit, style)
 
 
 def card_ascii(card: int) -> str:
     """The engine's ASCII form: ``10h``, ``*b``/``*r``, ``10h.1`` for the second pack."""
     _check(card)
-    rank, suit, pack = rank_of(card), suit_of(card), pack_of(card)
-    if rank == JOKER_RANK:
-        core = "*" + ("b" if suit == SPADES else "r")
-    else:
-        core = RANKS[rank] + SUIT_LETTERS[suit]
-    return f"{core}.{pack}" if pack else core
+    return card_text(card, ascii=True)
 
 
 def hand_order_key(card: int, trump_suit: int | None) -> tuple[int, int, int, int]:
