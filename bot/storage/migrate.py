@@ -1,11 +1,16 @@
-"""Run alembic migrations on an open Database (app start-up, tests) without blocking the loop."""
+"""Run alembic migrations on an open Database (app start-up, tests) without blocking the
+loop, and tell where a database's schema stands against the code's (start-up checks)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy.engine import Connection
 
 from bot.storage.database import Database
 
@@ -19,6 +24,30 @@ def alembic_config() -> Config:
     return cfg
 
 
+def head_revision() -> str:
+    """The newest schema revision this code knows (migrations/versions)."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:  # cannot happen with the shipped migrations; say so if it does
+        raise RuntimeError("migrations/versions holds no revision")
+    return head
+
+
+def known_revisions() -> set[str]:
+    return {script.revision for script in
+            ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+async def current_revision(db: Database) -> str | None:
+    """The database's schema revision (None: no tables yet). Reads only; on SQLite it
+    takes no write lock."""
+
+    def read(connection: Connection) -> str | None:
+        return MigrationContext.configure(connection).get_current_revision()
+
+    async with db.reader.connect() as conn:
+        return await conn.run_sync(read)
+
+
 async def upgrade(db: Database, revision: str = "head") -> None:
     await _run(db, lambda cfg: command.upgrade(cfg, revision))
 
@@ -27,8 +56,8 @@ async def downgrade(db: Database, revision: str) -> None:
     await _run(db, lambda cfg: command.downgrade(cfg, revision))
 
 
-async def _run(db: Database, operation) -> None:
-    def in_sync(connection) -> None:
+async def _run(db: Database, operation: Callable[[Config], None]) -> None:
+    def in_sync(connection: Connection) -> None:
         cfg = alembic_config()
         cfg.attributes["connection"] = connection
         operation(cfg)

@@ -1,0 +1,77 @@
+"""Known ways the database can fail before a query gets to run, in one line each.
+
+``database_failure(exc)`` looks through an exception's causes (SQLAlchemy wraps the
+driver's error, which may wrap the socket's) and says what went wrong and whether it is
+worth trying again: a refused or lost connection, a server that is starting up or full
+may come right by itself; a wrong password, a database or directory that does not exist,
+or missing tables will not. Anything else is not a known failure (None): a bug to show
+with its traceback. Used by ``durak-bot``'s start-up and by ``durak replay``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import asyncpg.exceptions as pg
+from sqlalchemy.engine import make_url
+
+
+@dataclass(frozen=True)
+class DatabaseFailure:
+    reason: str       # one line: what happened, in words an operator can act on
+    transient: bool   # may come right by itself: worth retrying
+    schema_missing: bool = False  # the tables are not there: the migrations have not run
+
+
+def where(url: str) -> str:
+    """The URL as it may appear in a log: the password hidden."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = []
+    seen: BaseException | None = exc
+    while seen is not None and seen not in chain:
+        chain.append(seen)
+        seen = seen.__cause__ or seen.__context__
+    return chain
+
+
+def database_failure(exc: BaseException) -> DatabaseFailure | None:
+    for cause in _causes(exc):
+        found = _known(cause)
+        if found is not None:
+            return found
+    return None
+
+
+def _known(exc: BaseException) -> DatabaseFailure | None:
+    if isinstance(exc, pg.InvalidPasswordError):
+        return DatabaseFailure(f"the server refused the password ({exc})", False)
+    if isinstance(exc, pg.InvalidAuthorizationSpecificationError):
+        return DatabaseFailure(f"the server refused the user ({exc})", False)
+    if isinstance(exc, pg.InvalidCatalogNameError):
+        return DatabaseFailure(f"{exc} on that server (create it, or fix the name)", False)
+    if isinstance(exc, pg.UndefinedTableError):
+        return DatabaseFailure(f"the bot's tables are missing ({exc})", False, True)
+    if isinstance(exc, pg.CannotConnectNowError):
+        return DatabaseFailure(f"the server is starting up or shutting down ({exc})", True)
+    if isinstance(exc, pg.TooManyConnectionsError):
+        return DatabaseFailure(f"the server has no free connections ({exc})", True)
+    if isinstance(exc, pg.PostgresConnectionError):
+        return DatabaseFailure(f"the connection failed ({exc})", True)
+    if isinstance(exc, sqlite3.OperationalError):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code == sqlite3.SQLITE_CANTOPEN:
+            return DatabaseFailure(f"SQLite cannot open the file ({exc})", False)
+        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            return DatabaseFailure(f"the SQLite file is busy ({exc})", True)
+        # SQLite gives a missing table only the generic error code: its text tells.
+        if str(exc).startswith("no such table"):
+            return DatabaseFailure(f"the bot's tables are missing ({exc})", False, True)
+        return None
+    if isinstance(exc, OSError):  # refused, unreachable, name not found, timed out
+        text = exc.strerror or str(exc) or type(exc).__name__
+        return DatabaseFailure(f"cannot connect ({type(exc).__name__}: {text})", True)
+    return None
