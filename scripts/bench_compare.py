@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The loop of bot.cli_simulate.bench, inlined so both sides run identical driver code
+# The loop of bot.cli.bench.bench, inlined so both sides run identical driver code
 # (only the engine under bot/ differs). It counts CPU time to dampen scheduler noise.
 BENCH_LOOP = """
 import json, random, sys, time

@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from bot.cli_simulate import SimulationFailure, simulate
+from bot.cli.simulate import SimulationFailure, simulate
 from bot.engine import PLAYABLE_PRESETS, PRESETS, RuleSet
 
 

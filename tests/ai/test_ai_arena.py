@@ -9,14 +9,19 @@ import json
 import pytest
 
 from bot.ai.arena import percentile, run_arena, side_of, wilson
-from bot.cli_arena import add_arena_parser, arena_command
-from bot.cli_rules import UsageError
+from bot.cli.arena import add_parser, run
+from bot.cli.args import UsageError
+from bot.cli.streams import Streams
 from bot.engine import GameState, RuleSet
+
+
+def arena_command(args: argparse.Namespace, out: io.StringIO) -> int:
+    return run(args, Streams(io.StringIO(), out, io.StringIO()))
 
 
 def _args(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="durak")
-    add_arena_parser(parser.add_subparsers(dest="command"))
+    add_parser(parser.add_subparsers(dest="command"))
     return parser.parse_args(["arena", *argv])
 
 

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-import bot.cli_play as cli_play
+import bot.cli.play as cli_play
 from bot.cli import main
 
 

@@ -17,8 +17,10 @@ import sys
 import pytest
 from cli_helpers import REPO, run_cli
 
-from bot.cli_play import AGAIN_PROMPT, PROMPT, parse_command, sorted_hand
+from bot.cli.play import AGAIN_PROMPT, PROMPT
+from bot.cli.play_input import parse_command
 from bot.engine import ActionKind, GameState, RuleSet
+from bot.render.cards import sort_hand
 
 COMMAND = re.compile(r"\[([^\]]+)\]")
 INVALID = ["zzz", "99", "0", "3 on", "on 7h", "s", "pass pass", "Xq", "a", "1 1"]
@@ -127,7 +129,7 @@ def test_screen_shows_hand_sorted_trumps_last_table_and_opponents():
 
 def test_computer_moves_are_printed():
     _, out, _ = _play("podkidnoy", 3, 12, deals=1)
-    assert re.search(r"^(Anna|Boris) (leads|covers|throws in|takes|passes)", out, re.M)
+    assert re.search(r"^(Anna|Boris) (leads|beats|throws in|takes|passes)", out, re.M)
 
 
 @pytest.mark.parametrize("stdin", ["", "quit\n", "help\nlook\n"])
@@ -140,7 +142,7 @@ def test_end_of_input_or_quit_leaves_cleanly(stdin):
 
 def test_invalid_setup_is_refused_before_playing():
     r = run_cli("play", "--preset", "vietnamese", "--players", "5")
-    assert r.code == 2 and "vietnamese is for 2-4 players" in r.err
+    assert r.code == 2 and "vietnamese takes 2-4 players, not 5" in r.err
 
 
 def test_commands_by_card_name_and_transfer():
@@ -153,7 +155,7 @@ def test_commands_by_card_name_and_transfer():
     state = GameState.from_position(rules, hands=["7c 8h 10h 9d", "6c 8c", "6d 7d 8d 9c"],
                                     trump="s", attacker=1, defender=0,
                                     table=[("7h", None)], stock="6s 9s")
-    hand = sorted_hand(state.view(0).hand, 0)
+    hand = sort_hand(state.view(0).hand, 0)
     assert parse_command("8h", state).text() == "c 7h 8h"
     assert parse_command("10♥", state).text() == "c 7h 10h"
     assert parse_command(str(hand.index(parse_card_id("8h")) + 1), state).text() == "c 7h 8h"
@@ -240,11 +242,15 @@ def test_ctrl_c_leaves_cleanly():
 
 
 def test_result_names_the_fool_with_titles_or_the_draw():
-    from bot.cli_play import result_text
+    from bot.cli.narration import result_text
+    from bot.cli.play_screen import name_of
     from bot.engine import Outcome
 
-    assert result_text(Outcome(fools=(0,))) == "You are the fool (durak)!"
-    assert result_text(Outcome(fools=(2,), titles={2: "epaulettes"})) == (
+    def said(outcome: Outcome) -> str:
+        return result_text(outcome, name_of, you=0)
+
+    assert said(Outcome(fools=(0,))) == "You are the fool (durak)!"
+    assert said(Outcome(fools=(2,), titles={2: "epaulettes"})) == (
         "Boris is the fool (durak) with epaulettes!")
-    assert "necktie" in result_text(Outcome(fools=(1,), titles={1: "necktie"}))
-    assert result_text(Outcome(draw=True)).startswith("Draw")
+    assert "necktie" in said(Outcome(fools=(1,), titles={1: "necktie"}))
+    assert said(Outcome(draw=True)).startswith("Draw")

@@ -33,4 +33,5 @@ def test_over_several_deals_done_give_up_and_cards_in_front_appear():
     text = "\n".join(outs)
     assert {"card", "done", "take"} <= seen
     assert "In front of" in text and "now lie face up in front of" in text
-    assert re.search(r"^(Anna|Boris) adds .* to the lead", text, re.M)
+    # cards added to a lead being built are led, as the Telegram table says
+    assert re.search(r"^(Anna|Boris) leads .*\n(Anna|Boris) leads ", text, re.M)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
-import pytest
 from cli_helpers import run_cli, run_subprocess
 
 from bot.engine import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RuleSet
@@ -19,9 +17,10 @@ def test_rules_lists_every_preset_and_parameter_with_default():
     for name, preset in PRESETS.items():
         line = next(line for line in lines if line.split()[:1] == [name])
         assert preset.description in line
-        # the mark asks the engine: every playable preset (and Warsaw, played by its own
-        # state) has none
-        refused = bool(RuleSet.preset(name, players=PRESETS[name].players[0]).problems())
+        # the mark asks the engine: a preset no player count of any deck can play has it
+        refused = not any(
+            not RuleSet.preset(name, players=n, deck=d).problems()
+            for n in range(2, 11) for d in (24, 36, 52))
         assert ("not playable yet" in line) == refused
         assert not refused or name not in PLAYABLE_PRESETS
     lines = params_part.splitlines()
@@ -73,24 +72,3 @@ def test_help_exits_0():
 def test_rules_via_subprocess():
     r = run_subprocess("rules")
     assert r.code == 0 and "podkidnoy" in r.out and "bout_limit" in r.out
-
-
-def test_replay_subcommand_is_wired_in_when_its_module_exists(capsys):
-    if importlib.util.find_spec("bot.cli_replay") is None:
-        pytest.skip("bot/cli_replay.py not present")
-    assert run_cli("replay", "--help").code == 0
-    assert "GAME_ID" in capsys.readouterr().out
-    assert "replay" in run_subprocess("--help").out
-
-
-def test_replay_on_a_database_without_tables_explains_instead_of_a_traceback(tmp_path, capsys):
-    from bot.cli_replay import add_replay_parser, run_replay
-
-    parser = __import__("argparse").ArgumentParser()
-    add_replay_parser(parser.add_subparsers())
-    args = parser.parse_args(
-        ["replay", "5", "--database-url", f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}"])
-    assert run_replay(args) == 1
-    err = capsys.readouterr().err
-    assert "no such table" in err and "alembic upgrade head" in err
-    assert "Traceback" not in err

@@ -82,9 +82,9 @@ def test_rule_override_changes_the_games():
 @pytest.mark.parametrize("argv, fragment", [
     (["--preset", "nosuch"], "unknown preset 'nosuch'"),
     (["--preset", "duren_piatkowy", "--rule", "poker=true"], "cannot be played in the Warsaw"),
-    (["--preset", "vietnamese", "--players", "6"], "vietnamese is for 2-4 players"),
+    (["--preset", "vietnamese", "--players", "6"], "vietnamese takes 2-4 players, not 6"),
     (["--players", "7"], "players"),
-    (["--players", "6", "--rule", "deck=24"], "use deck=36"),
+    (["--players", "6", "--rule", "deck=24"], "try `--rule deck=36`"),
     (["--rule", "colour=red"], "unknown rule 'colour'"),
     (["--rule", "transfer=sometimes"], "transfer='sometimes' is not allowed"),
     (["--rule", "transfer"], "expected NAME=VALUE"),

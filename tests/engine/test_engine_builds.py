@@ -188,7 +188,7 @@ def test_env_var_forces_pure(tmp_path, monkeypatch):
 
 
 def test_bench_reports_the_build_that_ran():
-    from bot.cli_simulate import bench
+    from bot.cli.bench import bench
     result = bench(0.05)
     assert result["engine"] == ENGINE_BUILD
     assert result["engine_reason"] == _build.REASON

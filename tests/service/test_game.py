@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playhelp import new_game, play_out, press_args
 
-from bot.cli_replay import print_record
+from bot.cli.replay import print_record
 from bot.engine import GameState
 from bot.service.errors import GameOver, IllegalMove, NotAllowed, NotYet, StaleVersion
 from bot.service.events import DealEnded, MoveApplied, SeatTakenOver
@@ -246,15 +246,16 @@ async def test_replay_prints_every_move_and_confirms_the_state(db, services):
     text = out.getvalue()
     numbered = [ln for ln in text.splitlines() if ln[:5].strip().rstrip(".").isdigit()]
     assert len(numbered) == len(results)
-    assert "log replays to the stored state: yes" in text
-    assert "result:" in text
+    assert "The move log replays to the stored state: yes" in text
+    assert "Result: " in text and "Bout: " in text
 
 
 async def test_durak_replay_command_reads_the_database_named_on_the_command_line(
         db, services, capsys):
     import argparse
 
-    from bot.cli_replay import add_replay_parser
+    from bot.cli.replay import add_parser
+    from bot.cli.streams import Streams
 
     if not db.is_sqlite:
         pytest.skip("the command takes a plain URL; the PostgreSQL test schema is not one")
@@ -262,15 +263,16 @@ async def test_durak_replay_command_reads_the_database_named_on_the_command_line
     started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=())
     await play_out(games, started.game_id, random.Random(9))
     parser = argparse.ArgumentParser()
-    add_replay_parser(parser.add_subparsers(dest="command"))
+    add_parser(parser.add_subparsers(dest="command"))
     url = db.url.render_as_string(hide_password=False)
     args = parser.parse_args(["replay", str(started.game_id), "--database-url", url])
-    out = io.StringIO()
-    assert await asyncio.to_thread(args.func, args, out) == 0
-    assert f"game {started.game_id} " in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    streams = Streams(io.StringIO(), out, err)
+    assert await asyncio.to_thread(args.run, args, streams) == 0
+    assert f"Game {started.game_id} " in out.getvalue()
     missing = parser.parse_args(["replay", "424242", "--database-url", url])
-    assert await asyncio.to_thread(missing.func, missing) == 1
-    assert "no game 424242" in capsys.readouterr().err
+    assert await asyncio.to_thread(missing.run, missing, streams) == 1
+    assert "no game 424242" in err.getvalue()
 
 
 async def test_two_computers_of_one_strength_are_one_player_in_tallies_and_ratings(

@@ -1,0 +1,68 @@
+"""``durak``: the parser with one subparser per command module, and ``main``.
+
+``main(argv)`` returns the process exit code instead of exiting, so tests can run it
+in-process. Exit codes: 0 ok, 1 the command failed (an invariant violation found by
+``simulate --check``, a game ``replay`` cannot find or read), 2 bad usage (unknown
+preset, invalid rule, impossible combination), 130 interrupted. Mistakes are reported as
+one clear line on stderr, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from bot.cli import arena, bench, play, replay, rules, simulate
+from bot.cli.args import Parser, UsageError
+from bot.cli.streams import Streams
+
+USAGE_ERROR = 2
+INTERRUPTED = 130
+# The subcommands, in the order `durak --help` lists them.
+COMMANDS = (rules, play, simulate, bench, arena, replay)
+
+DESCRIPTION = """\
+Durak, the Russian card game, on the command line: play it in the terminal against the
+computer players, list its presets and rules, test the rules engine with random games,
+measure it, pit computer players against each other, and replay a game the Telegram bot
+stored. `durak COMMAND --help` describes each command and its options.
+(The Telegram bot itself is `durak-bot`; `durak-bot --help` lists its settings.)"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="durak", description=DESCRIPTION)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.required = True
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    if stdout is None and hasattr(sys.stdout, "reconfigure"):
+        # Card suits on a terminal that cannot show them become '?', not a crash.
+        sys.stdout.reconfigure(errors="replace")
+    streams = Streams(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
+    parser = build_parser()
+    try:
+        with contextlib.redirect_stdout(streams.out):  # --help goes where output goes
+            args = parser.parse_args(argv)
+    except UsageError as exc:
+        streams.err.write(f"{exc}\n(try `durak --help` or `durak rules`)\n")
+        return USAGE_ERROR
+    except SystemExit as exc:  # --help prints and exits 0
+        return int(exc.code or 0)
+    try:
+        return int(args.run(args, streams))
+    except UsageError as exc:
+        streams.err.write(f"durak {args.command}: {exc}\n")
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        streams.err.write("\ninterrupted\n")
+        return INTERRUPTED
+    except BrokenPipeError:  # `durak rules | head`
+        return 0

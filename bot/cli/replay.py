@@ -1,0 +1,138 @@
+"""``durak replay GAME_ID``: a game the bot stored, told bout by bout from its move log.
+
+The deal is rebuilt from its seed and rules and the logged moves are applied in order, so
+what is printed is what the engine made of them; the last line says whether that
+reproduces the stored state exactly. Moves are worded as the Telegram table words them
+(``bot.cli.narration``). The database is read, never created: a SQLite file that does not
+exist is refused before connecting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+from typing import Any, TextIO
+
+from sqlalchemy.engine import make_url
+
+from bot.cli.args import UsageError, positive_int
+from bot.cli.narration import describe_event, describe_move, labels, result_text
+from bot.cli.streams import Streams
+from bot.engine import Action, EventKind, GameState
+from bot.render.cards import sort_hand, suit_symbol
+from bot.service.errors import NotFound
+from bot.service.replay import GameRecord, load_record
+from bot.storage.database import Database
+from bot.storage.failures import database_failure, where
+from bot.storage.settings import database_url
+
+DESCRIPTION = """\
+Print a game the Telegram bot stored: its rules, seed and players, the hands dealt, then
+every bout with who attacked and defended, each move with its time and who made it, what
+happened after it (beaten off, picked up, drawn), and the result. The game is rebuilt from
+its seed and move log; the last line says whether that reproduces the stored state.
+The database is DATABASE_URL, as for durak-bot (default: sqlite:///durak.db in this
+folder), or --database-url; it must exist (this command never creates one).
+
+example: DATABASE_URL=postgresql://bot@db.example/durak durak replay 1234"""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "replay", help="a game the bot stored, bout by bout, with names, cards and the result",
+        description=DESCRIPTION)
+    parser.add_argument("game_id", type=positive_int, metavar="GAME_ID",
+                        help="the game's number (the `games` table; the bot's log lines "
+                             "say `game N`)")
+    parser.add_argument("--database-url", default=None, metavar="URL",
+                        help="the bot's database, instead of DATABASE_URL")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
+    _refuse_missing_sqlite_file(url)
+    try:
+        record = asyncio.run(_load(url, args.game_id))
+    except NotFound as exc:
+        streams.err.write(f"durak replay: {exc.reason} in {where(url)}\n")
+        return 1
+    except Exception as exc:
+        failure = database_failure(exc)
+        if failure is None:
+            raise
+        hint = (" Has `alembic upgrade head` run on it?" if failure.schema_missing
+                else " Is DATABASE_URL (or --database-url) right?")
+        streams.err.write(f"durak replay: cannot read {where(url)}: {failure.reason}.{hint}\n")
+        return 1
+    print_record(record, streams.out)
+    return 0
+
+
+def _refuse_missing_sqlite_file(url: str) -> None:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return
+    if not Path(parsed.database).is_file():
+        raise UsageError(f"no database file {parsed.database} (set DATABASE_URL or "
+                         "--database-url to the bot's database)")
+
+
+async def _load(url: str, game_id: int) -> GameRecord:
+    db = Database(url)
+    try:
+        return await load_record(db, game_id)
+    finally:
+        await db.dispose()
+
+
+def print_record(record: GameRecord, out: TextIO) -> None:
+    game, rules = record.game, record.rules
+    name = record.seat_name
+    say = out.write
+    say(f"Game {game.id} in chat {game.chat_id}, deal {game.deal_number}: {game.status}\n")
+    say(f"Rules: {rules.preset_name} ({rules.describe() or 'the preset as it is'}); "
+        f"seed {game.seed}\n")
+    say("Players: " + ", ".join(f"{name(x.seat)} (seat {x.seat})" for x in record.seats)
+        + "\n")
+    state = record.initial_state()
+    _print_deal(state, name, out)
+    before = state.view(0)  # public facts (table, attacker) are the same in every view
+    new_bout = True
+    last = state
+    for move, after, events in record.steps():
+        if new_bout:
+            say(f"\nBout: {name(before.attacker)} attacks, {name(before.defender)} defends\n")
+        action = Action.parse(move.action, move.seat)
+        when = move.created_at.strftime("%H:%M:%S ") if move.created_at else ""
+        cause = {"timeout": " (time ran out)", "computer": ""}.get(move.cause, "")
+        say(f"  {move.idx + 1:3d}. {when}{describe_move(action, before, rules, name)}{cause}\n")
+        warsaw = getattr(before, "front", None) is not None
+        for event in events:
+            text = describe_event(event, name, warsaw=warsaw)
+            if text:
+                say(f"        {text}\n")
+        new_bout = any(e.kind in (EventKind.NEW_BOUT, EventKind.BEATEN_OFF, EventKind.TAKEN)
+                       for e in events)
+        before, last = after.view(0), after
+    outcome = last.outcome if last.is_over else None
+    say("\nResult: " + (result_text(outcome, name) if outcome is not None
+                        else "not finished") + "\n")
+    ok = record.replay_matches()
+    say("The move log replays to the stored state: "
+        + ("yes" if ok else "NO (mismatch: the log and the stored state differ)") + "\n")
+
+
+def _print_deal(state: GameState, name: Any, out: TextIO) -> None:
+    view = state.view(0)
+    if view.turnup is not None:
+        out.write(f"Trump: {suit_symbol(view.trump_suit, 'plain')} (turn-up "
+                  f"{labels([view.turnup])}); {name(view.dealer)} dealt\n")
+    else:
+        out.write(f"No trump; {name(view.dealer)} dealt\n")
+    out.write("Hands dealt:\n")
+    for seat in range(state.rules.players):
+        hand = state.view(seat).hand
+        out.write(f"  {name(seat)}: {labels(sort_hand(hand, view.trump_suit))}\n")

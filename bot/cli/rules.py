@@ -1,0 +1,89 @@
+"""``durak rules``: the presets with the player counts each takes per deck, the house
+rules, and every rule parameter with its default and allowed values."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from bot.cli.rulesets import DECKS, counts_text, deck_of, player_counts
+from bot.cli.streams import Streams
+from bot.engine import PARAMETERS, PRESETS
+from bot.engine.rules import HOUSE_RULES
+
+DESCRIPTION = """\
+List what `durak simulate`, `durak play` and `durak arena` accept: every preset (--preset
+NAME) with the numbers of players it takes with each deck (* marks the preset's own deck;
+--rule deck=N picks another), the house rules, and every rule parameter (--rule
+NAME=VALUE) with its default, allowed values and meaning. The player counts are asked of
+the rules engine, so a count listed here always starts a game."""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "rules", help="presets with their player counts, house rules and every rule parameter",
+        description=DESCRIPTION)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    streams.out.write(rules_text())
+    return 0
+
+
+def preset_rows() -> list[tuple[str, list[str], str]]:
+    """(preset, player counts per deck in DECKS order with * at its own deck, description;
+    "[not playable yet]" after it when no count works with any deck)."""
+    rows = []
+    for name, preset in PRESETS.items():
+        own = deck_of(name)
+        counts = [player_counts(name, {"deck": str(deck)}) for deck in DECKS]
+        cells = [counts_text(c) + ("*" if deck == own else "")
+                 for deck, c in zip(DECKS, counts, strict=True)]
+        note = "" if any(counts) else "  [not playable yet]"
+        rows.append((name, cells, preset.description + note))
+    return rows
+
+
+def rules_text() -> str:
+    """Presets, house rules and parameters, as `durak rules` prints them."""
+    rows = preset_rows()
+    name_w = max(len(name) for name in PRESETS)
+    cell_w = max(len(f"deck {d}") for d in DECKS)
+    cell_w = max([cell_w] + [len(cell) for _, cells, _ in rows for cell in cells])
+    lines = ["Presets (--preset NAME) and the players each takes with each deck "
+             "(* its own deck; --rule deck=N for another):", ""]
+    head = "  ".join(f"{'deck ' + str(d):<{cell_w}}" for d in DECKS)
+    lines.append(f"  {'preset':<{name_w}}  {head}  description")
+    for name, cells, description in rows:
+        counts = "  ".join(f"{cell:<{cell_w}}" for cell in cells)
+        lines.append(f"  {name:<{name_w}}  {counts}  {description}")
+    lines += ["", "House rules (--rule NAME=VALUE on any preset where they make sense; "
+              "`durak simulate --random-house-rules` plays a random valid mix per game):",
+              "  " + ", ".join(f"{name}={'/'.join(_show(v) for v in values)}"
+                              for name, values in HOUSE_RULES)]
+    lines += ["", "Parameters (--rule NAME=VALUE; defaults are the podkidnoy preset):", ""]
+    params = [(p.name, _show(p.default), _allowed(p.allowed), p.help) for p in PARAMETERS]
+    pname_w = max(len(r[0]) for r in params)
+    default_w = max(len(r[1]) for r in params)
+    lines.append(f"  {'name':<{pname_w}}  {'default':<{default_w}}  allowed values")
+    for name, default, allowed, help_text in params:
+        lines.append(f"  {name:<{pname_w}}  {default:<{default_w}}  {allowed}")
+        lines.append(f"  {'':<{pname_w}}  {'':<{default_w}}  - {help_text}")
+    return "\n".join(lines) + "\n"
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _allowed(values: tuple[Any, ...]) -> str:
+    """`2..10` for a long run of numbers, else the values as typed on the command line."""
+    if len(values) > 4 and all(type(v) is int for v in values):
+        return f"{values[0]}..{values[-1]}"
+    return ", ".join(_show(v) for v in values)
