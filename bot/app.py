@@ -21,6 +21,7 @@ from bot.handlers.context import Services
 from bot.handlers.menus import register_commands
 from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
+from bot.runtime.messaging import quiet_wrapper_warning
 from bot.runtime.telegram_http import AiohttpRequest
 from bot.runtime.webhook_replies import WebhookReplies
 from bot.service.chats import ChatService
@@ -46,6 +47,7 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     # 10 s for a free one. In webhook mode a press's answer may ride on the webhook
     # response instead (runtime/webhook_replies.py); the request layer hands it over.
     replies = WebhookReplies() if settings.webhook_url else None
+    quiet_wrapper_warning()
     builder = (ApplicationBuilder().token(settings.token)
                .request(AiohttpRequest(64, pool_timeout=10.0, replies=replies))
                .get_updates_request(AiohttpRequest(2))

@@ -1,24 +1,33 @@
-"""The command menus Telegram shows, per scope (groups, private chats) and language."""
+"""The command menus Telegram shows, per scope (groups, private chats) and language: the
+one definition of which commands are listed. Aliases (/new, /go) work but are not
+listed, so the menu stays short."""
 
 from __future__ import annotations
 
 import logging
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
 from bot.i18n import LOCALES, t
-from bot.i18n.commands import GROUP_COMMANDS
 
 log = logging.getLogger(__name__)
+GROUP_MENU = ("newgame", "join", "leave", "startgame", "settings", "cancel", "rules", "top",
+              "stats", "language", "help")
 PRIVATE_MENU = ("start", "play", "rules", "stats", "top", "language", "help")
 
 
-async def register_commands(bot) -> None:
+def menu_entries(locale: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """[(command, description)] in ``locale``, as set_my_commands lists them."""
+    return [(name, t(locale, f"cmd.{name}")) for name in names]
+
+
+async def register_commands(bot: Bot) -> None:
     """set_my_commands for both scopes in every language (English also as the default)."""
-    for scope, names in ((BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+    for scope, names in ((BotCommandScopeAllGroupChats(), GROUP_MENU),
                          (BotCommandScopeAllPrivateChats(), PRIVATE_MENU)):
         for locale in (None, *LOCALES):
-            commands = [BotCommand(name, t(locale or "en", f"cmd.{name}")) for name in names]
+            commands = [BotCommand(name, text)
+                        for name, text in menu_entries(locale or "en", names)]
             try:
                 await bot.set_my_commands(commands, scope=scope, language_code=locale)
             except Exception:

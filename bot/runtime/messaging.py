@@ -10,19 +10,31 @@
 from __future__ import annotations
 
 import logging
+import warnings
+from typing import Any
 
+from telegram import Bot
 from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.warnings import PTBUserWarning
 
 from bot.render.screen import Screen
 
 log = logging.getLogger(__name__)
 
 
+def quiet_wrapper_warning() -> None:
+    """do_api_request warns when a method has a PTB wrapper ("use Bot.edit_message_text");
+    ``edit`` bypasses the wrapper on purpose, on every edit. Called by build_application
+    (process-wide, like all warning filters)."""
+    warnings.filterwarnings("ignore", message=r"Please use 'Bot\.editMessageText'",
+                            category=PTBUserWarning)
+
+
 class Unreachable(Exception):
     """The bot may not write to this user (403)."""
 
 
-async def send(bot, chat_id: int, screen: Screen) -> int | None:
+async def send(bot: Bot, chat_id: int, screen: Screen) -> int | None:
     """The new message's id; None when sending failed for a reason other than 403."""
     try:
         message = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup())
@@ -34,25 +46,19 @@ async def send(bot, chat_id: int, screen: Screen) -> int | None:
     return message.message_id
 
 
-async def edit(bot, chat_id: int, message_id: int, screen: Screen) -> bool:
+async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen) -> bool:
     """True when the message shows ``screen`` afterwards (edited or already so).
 
-    The hot path (every hand and table edit) posts through the Bot's ``_post`` with the
-    keyboard as plain JSON: the edited Message Telegram returns is not used, and parsing
-    it into PTB objects (and building the keyboard as PTB objects) was ~5% of the bot's
-    CPU under load. ``_post`` is what every PTB method calls (defaults, the rate limiter
-    and the error mapping all apply); should a PTB release drop it, the public method
-    is used."""
-    post = getattr(bot, "_post", None)
+    The hot path (every hand and table edit) goes through ``Bot.do_api_request`` with the
+    keyboard as plain JSON and the answer left as JSON: the edited Message Telegram
+    returns is not used, and parsing it into PTB objects (and building the keyboard as
+    PTB objects) was ~5% of the bot's CPU under load. ``do_api_request`` takes the same
+    path as every PTB method (defaults, the rate limiter, the error mapping)."""
+    data: dict[str, Any] = {"chat_id": chat_id, "message_id": message_id, "text": screen.text}
+    if screen.rows:
+        data["reply_markup"] = screen.markup_json()
     try:
-        if post is None:
-            await bot.edit_message_text(screen.text, chat_id, message_id,
-                                        reply_markup=screen.markup())
-        else:
-            data = {"chat_id": chat_id, "message_id": message_id, "text": screen.text}
-            if screen.rows:
-                data["reply_markup"] = screen.markup_json()
-            await post("editMessageText", data)
+        await bot.do_api_request("editMessageText", api_kwargs=data)
     except BadRequest as exc:
         if "not modified" in str(exc).lower():
             return True

@@ -6,8 +6,8 @@ import string
 
 import pytest
 
+from bot.handlers.menus import GROUP_MENU, PRIVATE_MENU, menu_entries
 from bot.i18n import CATALOGUES, LOCALES, t, tn
-from bot.i18n.commands import GROUP_COMMANDS, PRIVATE_COMMANDS, command_menu
 from bot.i18n.plural import FORMS
 
 
@@ -59,8 +59,8 @@ def test_texts_are_plain_and_non_empty():
 
 def test_command_descriptions_fit_telegram_limits():
     for locale in LOCALES:
-        for names in (GROUP_COMMANDS, PRIVATE_COMMANDS):
-            menu = command_menu(locale, names)
+        for names in (GROUP_MENU, PRIVATE_MENU):
+            menu = menu_entries(locale, names)
             assert [name for name, _ in menu] == list(names)
             for name, description in menu:
                 assert name.islower() and len(name) <= 32
