@@ -1,36 +1,74 @@
 """Settings read from the environment (once, at start-up; nothing reads os.environ later).
 
-    BOT_TOKEN              required: the token from @BotFather
-    DATABASE_URL           default sqlite+aiosqlite:///durak.db (migrated at start-up)
-    TELEGRAM_API_BASE_URL  optional: a local Bot API server, e.g. http://127.0.0.1:8081/bot
-    DURAK_WEBHOOK_URL      optional: public https URL; webhook mode instead of polling (the
-                           bot's own server, bot/runtime/webhook_server.py: a press's answer
-                           rides on the webhook response, one request less per press)
-    PORT                   webhook listen port (default 8443)
-    DURAK_WEBHOOK_SECRET   webhook secret token (A-Z a-z 0-9 _ -, up to 256); default: one
-                           derived from BOT_TOKEN, so webhook mode is never unauthenticated
-    DURAK_TELEGRAM_RATE    Bot API requests per second across all chats (default 30, Telegram's
-                           published bulk limit; callback answers are not counted). A busy bot
-                           (hundreds of games: ~2.5 requests per move) may raise it or set 0
-                           (off) and rely on the 429 retry_after handling; per-group limits stay
-    DURAK_AI_WORKERS       processes that search for the computer players (default: one per
-                           core this process may use)
-
-The tunables below the environment ones (pauses, tick, rate limits) exist so tests and the
-benchmark can run the real Application fast; production uses the defaults.
+``ENVIRONMENT`` lists every variable with its default and meaning: ``durak-bot --help``
+prints it and docs/operators.md explains it. The tunables of ``Settings`` that have no
+variable (pauses, tick, rate-limit details) exist so tests and the benchmarks can run the
+real Application fast; production uses the defaults.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from bot.storage.settings import database_url
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from bot.storage.settings import DEFAULT_DATABASE_URL, database_url
 
 # What Telegram accepts as setWebhook's secret_token.
 WEBHOOK_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+# The database drivers the bot talks through (both async: the event loop never blocks).
+DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+
+
+@dataclass(frozen=True)
+class EnvSetting:
+    name: str
+    default: str  # empty: required
+    meaning: str
+
+    @property
+    def heading(self) -> str:
+        """``NAME  (default: ...)`` or ``NAME  (required)``, as --help lists it."""
+        return f"{self.name}  ({'default: ' + self.default if self.default else 'required'})"
+
+
+ENVIRONMENT = (
+    EnvSetting("BOT_TOKEN", "",
+               "the bot's token from @BotFather, 123456:ABC..."),
+    EnvSetting("DATABASE_URL", DEFAULT_DATABASE_URL,
+               "where games are stored: a SQLite file (created and migrated at start-up) or "
+               "PostgreSQL, postgresql://user:password@host:5432/name (migrated by "
+               "`alembic upgrade head` before start, the Procfile's release step)"),
+    EnvSetting("TELEGRAM_API_BASE_URL", "https://api.telegram.org/bot",
+               "the Bot API server; set it for a local one, e.g. http://127.0.0.1:8081/bot"),
+    EnvSetting("DURAK_WEBHOOK_URL", "unset: long polling",
+               "public https URL for webhook mode; Telegram POSTs to <URL>/<bot id> and the "
+               "bot's own server answers there"),
+    EnvSetting("PORT", "8443", "webhook mode: the port the bot's server listens on"),
+    EnvSetting("DURAK_WEBHOOK_SECRET", "derived from BOT_TOKEN",
+               "webhook mode: the secret Telegram sends with every POST (A-Z a-z 0-9 _ -, "
+               "up to 256)"),
+    EnvSetting("DURAK_TELEGRAM_RATE", "30",
+               "Bot API requests per second across all chats (0: no overall limit, rely "
+               "on Telegram's retry_after); per-group limits always apply"),
+    EnvSetting("DURAK_AI_WORKERS", "one per core",
+               "processes that search for the computer players' moves"),
+    EnvSetting("DURAK_LOG_LEVEL", "INFO",
+               "DEBUG, INFO, WARNING or ERROR for the bot's own log lines; libraries log "
+               "warnings and errors only, except at DEBUG"),
+    EnvSetting("DURAK_STARTUP_WAIT", "60",
+               "seconds to keep retrying an unreachable Telegram or database at start-up "
+               "before giving up (0: try once)"),
+    EnvSetting("HTTPS_PROXY", "none",
+               "a proxy for the Bot API (also HTTP_PROXY, ALL_PROXY; NO_PROXY exempts hosts)"),
+)
 
 
 def derived_secret(token: str) -> str:
@@ -45,10 +83,12 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Settings:
     token: str
-    database_url: str = "sqlite+aiosqlite:///durak.db"
+    database_url: str = DEFAULT_DATABASE_URL
     api_base_url: str | None = None
     webhook_url: str | None = None
     port: int = 8443
+    # Empty: derived from the token (__post_init__), so webhook mode is never
+    # unauthenticated, however the Settings were made.
     webhook_secret: str = ""
     # Migrate the SQLite database at start-up (PostgreSQL: the Procfile's release step).
     migrate_sqlite: bool = True
@@ -76,7 +116,14 @@ class Settings:
     computer_budget: float = 0.5
     # Search processes for the computer players (None: one per core, bot.ai.pool).
     ai_workers: int | None = None
-    extra: dict = field(default_factory=dict)
+    # The bot's own log level (bot.launch.logs); libraries stay at WARNING unless DEBUG.
+    log_level: str = "INFO"
+    # Seconds to keep retrying Telegram and the database at start-up (bot.launch).
+    startup_wait: float = 60.0
+
+    def __post_init__(self) -> None:
+        if not self.webhook_secret:
+            object.__setattr__(self, "webhook_secret", derived_secret(self.token))
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -93,8 +140,8 @@ class Settings:
             port = int(port_text)
         except ValueError:
             raise ConfigError(f"PORT must be a number, got {port_text!r}") from None
-        secret = (env.get("DURAK_WEBHOOK_SECRET") or "").strip() or derived_secret(token)
-        if not WEBHOOK_SECRET.match(secret):
+        secret = (env.get("DURAK_WEBHOOK_SECRET") or "").strip()
+        if secret and not WEBHOOK_SECRET.match(secret):
             raise ConfigError("DURAK_WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, "
                               "1 to 256 characters")
         rate_text = (env.get("DURAK_TELEGRAM_RATE") or "30").strip()
@@ -112,8 +159,36 @@ class Settings:
                 raise ConfigError("DURAK_AI_WORKERS must be a whole number of processes, 1 or "
                                   f"more (unset: one per core), got {workers_text!r}")
             workers = int(workers_text)
-        return cls(token=token, database_url=database_url(dict(env)), webhook_secret=secret,
-                   overall_rate=rate, ai_workers=workers,
+        level = (env.get("DURAK_LOG_LEVEL") or "INFO").strip().upper()
+        if level not in LOG_LEVELS or not isinstance(logging.getLevelName(level), int):
+            raise ConfigError(f"DURAK_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got "
+                              f"{env.get('DURAK_LOG_LEVEL')!r}")
+        wait_text = (env.get("DURAK_STARTUP_WAIT") or "60").strip()
+        try:
+            wait = float(wait_text)
+        except ValueError:
+            wait = -1.0
+        if not 0 <= wait < float("inf"):
+            raise ConfigError("DURAK_STARTUP_WAIT must be a number of seconds, 0 or more, "
+                              f"got {wait_text!r}")
+        return cls(token=token, database_url=_database_url(env), webhook_secret=secret,
+                   overall_rate=rate, ai_workers=workers, log_level=level, startup_wait=wait,
                    api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
                    webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
                    port=port)
+
+
+def _database_url(env: Mapping[str, str]) -> str:
+    """DATABASE_URL with the async driver, or ConfigError when it is not one we can use."""
+    url = database_url(dict(env))
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ConfigError("DATABASE_URL is not a database URL (expected e.g. "
+                          "postgresql://user:password@host:5432/name or "
+                          "sqlite:///path/durak.db)") from None
+    backend = parsed.get_backend_name()
+    if DRIVERS.get(backend) != parsed.get_driver_name():
+        raise ConfigError(f"DATABASE_URL names {parsed.drivername!r}; the bot works with "
+                          "PostgreSQL (postgresql://...) or SQLite (sqlite:///...)")
+    return url

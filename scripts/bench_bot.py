@@ -21,7 +21,7 @@ Printed (JSON):
 - requests_per_action: Bot API HTTP requests (answerCallbackQuery, hand and table edits
   and sends; getUpdates excluded) divided by the actions applied, counted from the start
   of play; webhook_replies_per_action: calls the bot made in its webhook responses
-  (``--webhook``: the bot runs in webhook mode, bot.__main__.serve_webhook, and the fake
+  (``--webhook``: the bot runs in webhook mode, bot.launch.serve.serve, and the fake
   POSTs the updates; a press's answer rides on the response); per_action_split: answers
   (over HTTP / in replies), hand (private chat) and group requests per action;
 - chat_requests_per_game: requests to a game's group (lobby + table; solo: the private
@@ -201,9 +201,9 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
 
     reporter = asyncio.create_task(report_when_stopped())
     if webhook_port:
-        from bot.__main__ import serve_webhook
+        from bot.launch.serve import serve
 
-        await serve_webhook(app, settings, stop, listen="127.0.0.1")
+        await serve(app, settings, stop, listen_on="127.0.0.1")
     else:
         await app.initialize()
         await app.post_init(app)

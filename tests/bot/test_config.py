@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.__main__ import main
 from bot.config import ConfigError, Settings
+from bot.launch.main import main
 
 
 def test_missing_token_is_a_clear_error_and_exit_code(monkeypatch, capsys):
@@ -14,7 +14,7 @@ def test_missing_token_is_a_clear_error_and_exit_code(monkeypatch, capsys):
     with pytest.raises(ConfigError, match="does not look like a bot token"):
         Settings.from_env({"BOT_TOKEN": "nonsense"})
     monkeypatch.delenv("BOT_TOKEN", raising=False)
-    assert main() == 2
+    assert main([]) == 2
     assert "BOT_TOKEN is not set" in capsys.readouterr().err
 
 

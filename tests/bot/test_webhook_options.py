@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.__main__ import webhook_options
 from bot.config import ConfigError, Settings
+from bot.launch.serve import webhook_options
 
 
 def test_secret_defaults_to_one_derived_from_the_token_and_can_be_set():

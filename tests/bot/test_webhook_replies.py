@@ -1,4 +1,4 @@
-"""Webhook mode in-process (bot.__main__.serve_webhook against the fake Bot API): a button
+"""Webhook mode in-process (bot.launch.serve.serve against the fake Bot API): a button
 press's answer rides on the webhook response instead of an answerCallbackQuery request;
 a handler slower than the wait still answers, once, over HTTP; the server's path and
 secret checks."""
@@ -16,9 +16,9 @@ from conftest import BotWorld, fast_settings
 from playing import start_group_game
 from test_group_game import play_to_the_end
 
-from bot.__main__ import serve_webhook
 from bot.app import build_application
 from bot.handlers import lobby_actions
+from bot.launch.serve import serve
 from bot.runtime.webhook_server import ANSWER_WAIT, SECRET_HEADER
 
 SECRET = "replies-test_secret-7"
@@ -44,7 +44,7 @@ class WebhookWorld(BotWorld):
                                  webhook_url=f"http://127.0.0.1:{port}/hook", **overrides)
         app = build_application(settings, clock=self.clock, rng=random.Random(7))
         stop = asyncio.Event()
-        task = asyncio.create_task(serve_webhook(app, settings, stop, listen="127.0.0.1"))
+        task = asyncio.create_task(serve(app, settings, stop, listen_on="127.0.0.1"))
         bot_id = self.fake.token.split(":")[0]
         self.hook_url = f"http://127.0.0.1:{port}/hook/{bot_id}"
         await self.fake.wait_for(lambda: task.done() or self.fake.webhook_url == self.hook_url,

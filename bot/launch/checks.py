@@ -1,0 +1,189 @@
+"""The start-up steps that reach outside the process: the database and Telegram.
+
+Each turns the failures it knows into a ``StartupFailure`` (one line, the setting to
+check) and the transient ones into retries (``retry.retrying``); an unknown failure
+propagates with its traceback, as a bug should.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import make_url
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
+from telegram.ext import Application
+
+from bot.config import Settings
+from bot.launch.failures import UNREACHABLE, StartupFailure
+from bot.launch.retry import GaveUp, Transient, retrying
+from bot.runtime.webhook_server import WebhookServer
+from bot.storage.database import Database
+from bot.storage.failures import database_failure, where
+from bot.storage.migrate import current_revision, head_revision, known_revisions
+
+log = logging.getLogger("bot.launch")
+OFFICIAL_API = "https://api.telegram.org/bot"
+UPGRADE = "run `alembic upgrade head` with this DATABASE_URL (the Procfile's release step)"
+
+
+async def check_database(settings: Settings, *, stop: asyncio.Event | None = None,
+                         schema: str | None = None) -> None:
+    """The database answers and its schema is the code's (or, SQLite, will be migrated
+    by post_init); ``schema``: a PostgreSQL search_path (tests' scratch schemas)."""
+    url = settings.database_url
+    _sqlite_folder_exists(url)
+    db = Database(url, schema=schema)
+    try:
+        revision = await retrying(lambda: _revision(db, url),
+                                  what=f"database {where(url)} unreachable",
+                                  wait=settings.startup_wait, log=log, stop=stop)
+    except GaveUp as exc:
+        raise StartupFailure(f"the database at {where(url)} stayed unreachable for "
+                             f"{settings.startup_wait:g} s ({exc.attempts} attempts): {exc}",
+                             setting="DATABASE_URL", exit_code=UNREACHABLE) from None
+    finally:
+        await db.dispose()
+    head = head_revision()
+    if revision == head:
+        log.info("database %s: schema %s", where(url), head)
+    elif db.is_sqlite and settings.migrate_sqlite:
+        log.info("database %s: the schema will be migrated from %s to %s", where(url),
+                 revision or "nothing", head)
+    elif revision is None:
+        raise StartupFailure(f"the database at {where(url)} has no tables yet: {UPGRADE}",
+                             setting="DATABASE_URL")
+    elif revision in known_revisions():
+        raise StartupFailure(f"the database schema is behind (revision {revision}, this bot "
+                             f"needs {head}): {UPGRADE}", setting="DATABASE_URL")
+    else:
+        raise StartupFailure(f"the database schema is at revision {revision}, which this bot "
+                             f"does not know (it needs {head}): is DATABASE_URL a newer "
+                             "bot's database?", setting="DATABASE_URL")
+
+
+def _sqlite_folder_exists(url: str) -> None:
+    """SQLite creates a missing file, not a missing folder: say so before trying."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return
+    folder = Path(parsed.database).parent
+    if not folder.is_dir():
+        raise StartupFailure(f"the folder of the SQLite file {parsed.database} does not "
+                             "exist", setting="DATABASE_URL")
+
+
+async def _revision(db: Database, url: str) -> str | None:
+    try:
+        return await current_revision(db)
+    except Exception as exc:
+        failure = database_failure(exc)
+        if failure is None:
+            raise
+        if failure.transient:
+            raise Transient(failure.reason) from None
+        raise StartupFailure(f"the database at {where(url)}: {failure.reason}",
+                             setting="DATABASE_URL") from None
+
+
+def api_address(settings: Settings) -> str:
+    return settings.api_base_url or OFFICIAL_API
+
+
+def _api_setting(settings: Settings) -> str:
+    return ("TELEGRAM_API_BASE_URL and the network" if settings.api_base_url
+            else "the network, or HTTPS_PROXY if this host needs a proxy")
+
+
+async def connect_telegram(app: Application, settings: Settings, *,
+                           stop: asyncio.Event | None = None) -> None:
+    """``app.initialize()`` (getMe): the token is accepted and Telegram answers."""
+
+    async def step() -> None:
+        try:
+            await app.initialize()
+        except InvalidToken as exc:  # 401 (token) or 404 (not a Bot API address)
+            reason = f"Telegram rejected BOT_TOKEN ({exc.__cause__ or 'Unauthorized'})"
+            setting = "BOT_TOKEN"
+            if settings.api_base_url:
+                reason += f", or {settings.api_base_url} is not a Bot API server"
+                setting = "BOT_TOKEN and TELEGRAM_API_BASE_URL"
+            raise StartupFailure(reason, setting=setting) from None
+        except BadRequest:  # a NetworkError in PTB's classes, but no network failure
+            raise
+        except (NetworkError, RetryAfter) as exc:  # TimedOut is a NetworkError
+            raise Transient(str(exc)) from None
+
+    try:
+        await retrying(step, what=f"Telegram unreachable at {api_address(settings)}",
+                       wait=settings.startup_wait, log=log, stop=stop)
+    except GaveUp as exc:
+        raise StartupFailure(f"the Telegram Bot API at {api_address(settings)} stayed "
+                             f"unreachable for {settings.startup_wait:g} s ({exc.attempts} "
+                             f"attempts): {exc}", setting=_api_setting(settings),
+                             exit_code=UNREACHABLE) from None
+    log.info("Telegram: signed in as @%s", app.bot.username)
+
+
+async def start_polling(app: Application, settings: Settings, *,
+                        stop: asyncio.Event | None = None) -> None:
+    """Long polling, with every failure while polling logged as one line (PTB retries
+    them with backoff)."""
+    updater = app.updater
+    if updater is None:  # build_application always makes one; say so if that changes
+        raise RuntimeError("the Application has no Updater to poll with")
+
+    async def step() -> None:
+        try:
+            await updater.start_polling(error_callback=_polling_failed)
+        except BadRequest:
+            raise
+        except (NetworkError, RetryAfter) as exc:
+            raise Transient(str(exc)) from None
+
+    try:
+        await retrying(step, what=f"Telegram unreachable at {api_address(settings)}",
+                       wait=settings.startup_wait, log=log, stop=stop)
+    except GaveUp as exc:
+        raise StartupFailure(f"could not start polling {api_address(settings)}: {exc}",
+                             setting=_api_setting(settings), exit_code=UNREACHABLE) from None
+
+
+def _polling_failed(exc: Exception) -> None:
+    log.warning("getUpdates failed (%s: %s); retrying", type(exc).__name__, exc)
+
+
+async def listen(server: WebhookServer, host: str, port: int) -> None:
+    try:
+        await server.start(host, port)
+    except OSError as exc:
+        raise StartupFailure(f"cannot listen on {host}:{port} ({exc.strerror or exc})",
+                             setting="PORT") from None
+
+
+async def set_webhook(app: Application, settings: Settings, options: dict[str, Any], *,
+                      stop: asyncio.Event | None = None) -> None:
+    """setWebhook; allowed_updates and drop_pending_updates are not sent, as PTB's
+    run_webhook did not: Telegram keeps the previous choice of update kinds and the
+    pending updates."""
+
+    async def step() -> None:
+        try:
+            await app.bot.set_webhook(url=options["webhook_url"],
+                                      secret_token=options["secret_token"],
+                                      max_connections=options["max_connections"])
+        except BadRequest as exc:
+            raise StartupFailure(f"Telegram refused the webhook {options['webhook_url']} "
+                                 f"({exc.message})", setting="DURAK_WEBHOOK_URL") from None
+        except (NetworkError, RetryAfter) as exc:
+            raise Transient(str(exc)) from None
+
+    try:
+        await retrying(step, what=f"setWebhook at {api_address(settings)} failed",
+                       wait=settings.startup_wait, log=log, stop=stop)
+    except GaveUp as exc:
+        raise StartupFailure(f"could not set the webhook at {api_address(settings)}: {exc}",
+                             setting=_api_setting(settings), exit_code=UNREACHABLE) from None
+    log.info("webhook set: %s", options["webhook_url"])

@@ -1,0 +1,104 @@
+"""Run the Application until SIGINT or SIGTERM: long polling, or our own webhook server.
+
+Webhook mode runs ``runtime/webhook_server.py`` rather than PTB's ``run_webhook``, so a
+button press's answer can ride on the webhook response, and both modes run here rather
+than in PTB's ``run_polling``/``run_webhook`` so that start-up is checked step by step
+(``checks``: the database, the token, Telegram) with retries and one-line failures. The
+order is PTB's: initialize, post_init, start, then polling or the server and setWebhook
+(the Application is ready before Telegram's first POST); teardown stops whatever got
+started, and always runs post_shutdown (the computer players' processes, the database).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any
+from urllib.parse import urlsplit
+
+from telegram.ext import Application
+
+from bot.config import Settings
+from bot.launch.checks import check_database, connect_telegram, listen, set_webhook, start_polling
+from bot.launch.retry import Stopped
+from bot.runtime.webhook_server import WebhookServer
+
+log = logging.getLogger("bot.launch")
+
+# Connections Telegram may open to the webhook at once (its default; 1-100). Presses wait
+# on theirs for their answer (runtime/webhook_server.py), so it is said out loud here.
+WEBHOOK_MAX_CONNECTIONS = 40
+
+
+def webhook_options(settings: Settings) -> dict[str, Any]:
+    """Where the webhook server listens and what Telegram is told: Telegram POSTs to
+    DURAK_WEBHOOK_URL/<bot id>, and the server listens on that same path (the URL's own
+    path included, so a URL with a path works without a rewriting proxy). Every POST must
+    carry the secret token; the server answers 403 to anything else, so nobody who merely
+    guesses the path can forge updates.
+    """
+    bot_id = settings.token.split(":")[0]
+    base_path = urlsplit(settings.webhook_url or "").path.strip("/")
+    path = f"{base_path}/{bot_id}" if base_path else bot_id
+    return dict(listen="0.0.0.0", port=settings.port, url_path=path,
+                webhook_url=(settings.webhook_url or "").rstrip("/") + "/" + bot_id,
+                secret_token=settings.webhook_secret, max_connections=WEBHOOK_MAX_CONNECTIONS)
+
+
+def stop_on_signals() -> asyncio.Event:
+    """An event SIGINT and SIGTERM set (a platform stops a dyno with SIGTERM)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
+async def serve(app: Application, settings: Settings, stop: asyncio.Event | None = None,
+                *, listen_on: str | None = None, schema: str | None = None) -> None:
+    """Check, start and run ``app`` until ``stop`` is set (by default: SIGINT or SIGTERM).
+    Raises StartupFailure for a known reason it cannot start. ``listen_on``: the webhook
+    server's address (default all interfaces); ``schema``: tests' PostgreSQL schema."""
+    stop = stop if stop is not None else stop_on_signals()
+    server: WebhookServer | None = None
+    try:
+        await check_database(settings, stop=stop, schema=schema)
+        await connect_telegram(app, settings, stop=stop)
+        if app.post_init:
+            await app.post_init(app)
+        await app.start()
+        if settings.webhook_url:
+            options = webhook_options(settings)
+            server = WebhookServer(app, path=options["url_path"],
+                                   secret_token=options["secret_token"],
+                                   replies=app.bot_data.get("webhook_replies"))
+            await listen(server, listen_on or options["listen"], options["port"])
+            await set_webhook(app, settings, options, stop=stop)
+        else:
+            await start_polling(app, settings, stop=stop)
+        log.info("running (%s)", "webhook" if settings.webhook_url else "long polling")
+        await stop.wait()
+        log.info("stopping")
+    except Stopped:
+        log.info("stopped during start-up")
+    finally:
+        await _teardown(app, server)
+
+
+async def _teardown(app: Application, server: WebhookServer | None) -> None:
+    """PTB's order: server or updater, Application.stop, post_stop, shutdown,
+    post_shutdown; each only when it is running, except post_shutdown (it releases what
+    build_application made)."""
+    if server is not None:
+        await server.stop()
+    if app.updater is not None and app.updater.running:
+        await app.updater.stop()
+    if app.running:
+        await app.stop()
+        if app.post_stop:
+            await app.post_stop(app)
+    await app.shutdown()
+    await app.bot.shutdown()  # its HTTP sessions, when getMe failed before the app was up
+    if app.post_shutdown:
+        await app.post_shutdown(app)
