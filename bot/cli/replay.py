@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from sqlalchemy.engine import make_url
 
 from bot.cli.args import UsageError, positive_int
-from bot.cli.narration import describe_event, describe_move, labels, result_text
+from bot.cli.narration import LOCALE, describe_event, describe_move, labels, result_text
 from bot.cli.streams import Streams
 from bot.engine import Action, EventKind, GameState
+from bot.i18n import t
 from bot.render.cards import sort_hand, suit_symbol
 from bot.service.errors import NotFound
 from bot.service.replay import GameRecord, load_record
@@ -88,9 +90,27 @@ async def _load(url: str, game_id: int) -> GameRecord:
         await db.dispose()
 
 
+def seat_names(record: GameRecord) -> dict[int, str]:
+    """People by their Telegram name; computers numbered in seat order with their strength,
+    as the Telegram table names them ("Computer 1 (hard)")."""
+    names: dict[int, str] = {}
+    computers = 0
+    for row in sorted(record.seats, key=lambda x: x.seat):
+        if row.user_id is None:
+            computers += 1
+            names[row.seat] = f"{t(LOCALE, 'ai.name', n=computers)} ({row.computer_strength})"
+        else:
+            names[row.seat] = record.names.get(row.user_id) or str(row.user_id)
+    return names
+
+
 def print_record(record: GameRecord, out: TextIO) -> None:
     game, rules = record.game, record.rules
-    name = record.seat_name
+    names = seat_names(record)
+
+    def name(seat: int) -> str:
+        return names.get(seat, f"seat {seat}")
+
     say = out.write
     say(f"Game {game.id} in chat {game.chat_id}, deal {game.deal_number}: {game.status}\n")
     say(f"Rules: {rules.preset_name} ({rules.describe() or 'the preset as it is'}); "
@@ -125,7 +145,7 @@ def print_record(record: GameRecord, out: TextIO) -> None:
         + ("yes" if ok else "NO (mismatch: the log and the stored state differ)") + "\n")
 
 
-def _print_deal(state: GameState, name: Any, out: TextIO) -> None:
+def _print_deal(state: GameState, name: Callable[[int], str], out: TextIO) -> None:
     view = state.view(0)
     if view.turnup is not None:
         out.write(f"Trump: {suit_symbol(view.trump_suit, 'plain')} (turn-up "

@@ -25,6 +25,8 @@ from bot.storage.failures import database_failure, where
 from bot.storage.migrate import current_revision, head_revision, known_revisions
 
 log = logging.getLogger("bot.launch")
+# The bot's Application, whatever its context types (build_application decides them).
+App = Application[Any, Any, Any, Any, Any, Any]
 OFFICIAL_API = "https://api.telegram.org/bot"
 UPGRADE = "run `alembic upgrade head` with this DATABASE_URL (the Procfile's release step)"
 
@@ -97,7 +99,7 @@ def _api_setting(settings: Settings) -> str:
             else "the network, or HTTPS_PROXY if this host needs a proxy")
 
 
-async def connect_telegram(app: Application, settings: Settings, *,
+async def connect_telegram(app: App, settings: Settings, *,
                            stop: asyncio.Event | None = None) -> None:
     """``app.initialize()`` (getMe): the token is accepted and Telegram answers."""
 
@@ -127,7 +129,7 @@ async def connect_telegram(app: Application, settings: Settings, *,
     log.info("Telegram: signed in as @%s", app.bot.username)
 
 
-async def start_polling(app: Application, settings: Settings, *,
+async def start_polling(app: App, settings: Settings, *,
                         stop: asyncio.Event | None = None) -> None:
     """Long polling, with every failure while polling logged as one line (PTB retries
     them with backoff)."""
@@ -163,7 +165,7 @@ async def listen(server: WebhookServer, host: str, port: int) -> None:
                              setting="PORT") from None
 
 
-async def set_webhook(app: Application, settings: Settings, options: dict[str, Any], *,
+async def set_webhook(app: App, settings: Settings, options: dict[str, Any], *,
                       stop: asyncio.Event | None = None) -> None:
     """setWebhook; allowed_updates and drop_pending_updates are not sent, as PTB's
     run_webhook did not: Telegram keeps the previous choice of update kinds and the

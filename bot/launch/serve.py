@@ -17,10 +17,15 @@ import signal
 from typing import Any
 from urllib.parse import urlsplit
 
-from telegram.ext import Application
-
 from bot.config import Settings
-from bot.launch.checks import check_database, connect_telegram, listen, set_webhook, start_polling
+from bot.launch.checks import (
+    App,
+    check_database,
+    connect_telegram,
+    listen,
+    set_webhook,
+    start_polling,
+)
 from bot.launch.retry import Stopped
 from bot.runtime.webhook_server import WebhookServer
 
@@ -55,7 +60,7 @@ def stop_on_signals() -> asyncio.Event:
     return stop
 
 
-async def serve(app: Application, settings: Settings, stop: asyncio.Event | None = None,
+async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
                 *, listen_on: str | None = None, schema: str | None = None) -> None:
     """Check, start and run ``app`` until ``stop`` is set (by default: SIGINT or SIGTERM).
     Raises StartupFailure for a known reason it cannot start. ``listen_on``: the webhook
@@ -86,7 +91,7 @@ async def serve(app: Application, settings: Settings, stop: asyncio.Event | None
         await _teardown(app, server)
 
 
-async def _teardown(app: Application, server: WebhookServer | None) -> None:
+async def _teardown(app: App, server: WebhookServer | None) -> None:
     """PTB's order: server or updater, Application.stop, post_stop, shutdown,
     post_shutdown; each only when it is running, except post_shutdown (it releases what
     build_application made)."""

@@ -72,3 +72,21 @@ def test_help_exits_0():
 def test_rules_via_subprocess():
     r = run_subprocess("rules")
     assert r.code == 0 and "podkidnoy" in r.out and "bout_limit" in r.out
+
+
+def test_every_subcommand_has_a_description_and_every_option_a_help_text():
+    import argparse
+
+    from bot.cli.dispatch import COMMANDS, build_parser
+
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(subparsers.choices) == {c.__name__.rsplit(".", 1)[1] for c in COMMANDS}
+    listed = {a.dest: a.help for a in subparsers._choices_actions}
+    for name, sub in subparsers.choices.items():
+        assert listed[name] and len(sub.description or "") > 80, name
+        for action in sub._actions:
+            if not isinstance(action, argparse._HelpAction):
+                assert action.help and len(action.help) > 10, (name, action.dest)
+        r = run_cli(name, "--help")
+        assert r.code == 0 and r.out.startswith(f"usage: durak {name}"), name

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -246,8 +247,14 @@ async def test_replay_prints_every_move_and_confirms_the_state(db, services):
     text = out.getvalue()
     numbered = [ln for ln in text.splitlines() if ln[:5].strip().rstrip(".").isdigit()]
     assert len(numbered) == len(results)
-    assert "The move log replays to the stored state: yes" in text
-    assert "Result: " in text and "Bout: " in text
+    # every move names its player (people by name) and what they did, in the table's words
+    assert all(re.match(r" +\d+\. \d\d:\d\d:\d\d (host\d+|p\d+) \w", ln) for ln in numbered)
+    assert re.search(r"(host|p)\d+ leads [0-9JQKA]+[♠♥♦♣]", text)
+    assert re.search(r"^  host\d+: ([0-9JQKA]+[♠♥♦♣] ){5}[0-9JQKA]+[♠♥♦♣]$", text, re.M)
+    bouts = re.findall(r"^Bout: (\S+) attacks, (\S+) defends$", text, re.M)
+    assert len(bouts) > 2 and all(a != d for a, d in bouts)
+    assert re.search(r"^Result: ((host|p)\d+ is the fool \(durak\)|Draw)", text, re.M)
+    assert text.rstrip().endswith("The move log replays to the stored state: yes")
 
 
 async def test_durak_replay_command_reads_the_database_named_on_the_command_line(
