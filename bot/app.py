@@ -40,8 +40,8 @@ def utcnow() -> datetime:
 def build_application(settings: Settings, *, clock: Callable[[], datetime] = utcnow,
                       brain: ComputerBrain | None = None,
                       rng: random.Random | None = None) -> Application:
-    """The bot, ready for run_polling or bot.__main__.serve_webhook (or initialize/start
-    in tests)."""
+    """The bot, ready for bot.launch.serve (polling or webhook; or initialize/start in
+    tests)."""
     # The Bot API over aiohttp (runtime/telegram_http.py: PTB's httpx/httpcore client was
     # most of the bot's CPU with 200 busy games). 64 connections; a request may wait up to
     # 10 s for a free one. In webhook mode a press's answer may ride on the webhook
@@ -71,7 +71,7 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=LobbyService(db),
                                         games=games, chats=chats, stats=StatsService(db),
                                         runtime=runtime)
-    app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/__main__.py)
+    app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
     register(app)
     return app
 

@@ -1,1 +1,1 @@
-"""render layer; see ../../shared/ARCHITECTURE.md for what belongs here."""
+"""render layer; docs/architecture.md says what belongs here."""

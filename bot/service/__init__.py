@@ -1,1 +1,1 @@
-"""service layer; see ../../shared/ARCHITECTURE.md for what belongs here."""
+"""service layer; docs/architecture.md says what belongs here."""

@@ -1,1 +1,1 @@
-"""storage layer; see ../../shared/ARCHITECTURE.md for what belongs here."""
+"""storage layer; docs/architecture.md says what belongs here."""
