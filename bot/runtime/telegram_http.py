@@ -26,6 +26,7 @@ and returns True. This is the one place every ``query.answer(...)`` passes (text
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 from urllib.request import getproxies_environment, proxy_bypass_environment
 
@@ -36,6 +37,8 @@ from telegram.request import BaseRequest, RequestData
 
 from .webhook_replies import ANSWER_METHOD, WebhookReplies
 
+# The token in a Bot API URL (".../bot123456:ABC-def/getMe", ".../file/bot123456:.../x").
+TOKEN_IN_URL = re.compile(r"bot\d+:[A-Za-z0-9_-]+")
 # What Telegram would answer to a call it performed: the bot never learns more.
 ANSWERED_IN_REPLY = (200, b'{"ok":true,"result":true}')
 
@@ -132,4 +135,7 @@ class AiohttpRequest(BaseRequest):
         except TimeoutError as exc:  # asyncio.TimeoutError is this since 3.11
             raise TimedOut from exc
         except aiohttp.ClientError as exc:
-            raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {exc}") from exc
+            # aiohttp names the URL in some errors, and the URL holds the bot's token:
+            # the message is logged, the token must not be.
+            text = TOKEN_IN_URL.sub("bot<token>", str(exc))
+            raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {text}") from exc

@@ -53,6 +53,29 @@ async def test_refused_connection_is_a_network_error():
         await request.shutdown()
 
 
+async def test_a_network_error_never_carries_the_token():
+    async def loop(request):  # a redirect to itself: aiohttp's error names the URL
+        raise web.HTTPFound(str(request.url))
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", loop)
+    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    request = AiohttpRequest(1)
+    await request.initialize()
+    try:
+        with pytest.raises(NetworkError) as error:
+            await request.post(f"http://127.0.0.1:{port}/bot123:Secret_token-9/getMe")
+    finally:
+        await request.shutdown()
+        await runner.cleanup()
+    assert "TooManyRedirects" in str(error.value) and "/bot<token>/getMe" in str(error.value)
+    assert "Secret_token" not in str(error.value)
+
+
 async def test_a_server_that_does_not_answer_times_out():
     release = asyncio.Event()
 
