@@ -51,19 +51,19 @@ async def check_database(settings: Settings, *, stop: asyncio.Event | None = Non
     head = head_revision()
     if revision == head:
         log.info("database %s: schema %s", where(url), head)
+    elif revision is not None and revision not in known_revisions():
+        raise StartupFailure(f"the database schema is at revision {revision}, which this bot "
+                             f"does not know (it needs {head}): is DATABASE_URL a newer "
+                             "bot's database?", setting="DATABASE_URL")
     elif db.is_sqlite and settings.migrate_sqlite:
         log.info("database %s: the schema will be migrated from %s to %s", where(url),
                  revision or "nothing", head)
     elif revision is None:
         raise StartupFailure(f"the database at {where(url)} has no tables yet: {UPGRADE}",
                              setting="DATABASE_URL")
-    elif revision in known_revisions():
+    else:
         raise StartupFailure(f"the database schema is behind (revision {revision}, this bot "
                              f"needs {head}): {UPGRADE}", setting="DATABASE_URL")
-    else:
-        raise StartupFailure(f"the database schema is at revision {revision}, which this bot "
-                             f"does not know (it needs {head}): is DATABASE_URL a newer "
-                             "bot's database?", setting="DATABASE_URL")
 
 
 def _sqlite_folder_exists(url: str) -> None:

@@ -12,6 +12,7 @@ import signal
 import pytest
 from botprocess import LOG_LINE, bot_environment, closed_port, read_until, start_bot
 from fakebot.server import FakeBotServer
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from bot.config import Settings
@@ -143,3 +144,14 @@ async def test_sqlite_is_migrated_by_the_bot_unless_told_not_to(tmp_path):
     await check_database(Settings(token="1:a", database_url=url))  # post_init migrates it
     with pytest.raises(StartupFailure, match="no tables yet"):
         await check_database(Settings(token="1:a", database_url=url, migrate_sqlite=False))
+
+
+async def test_a_schema_newer_than_the_code_is_refused_even_on_sqlite(tmp_path):
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+    db = Database(url)
+    await upgrade(db)
+    async with db.engine.begin() as conn:
+        await conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    await db.dispose()
+    with pytest.raises(StartupFailure, match="revision 9999, which this bot does not know"):
+        await check_database(Settings(token="1:a", database_url=url))
