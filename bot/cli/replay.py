@@ -13,9 +13,7 @@ import argparse
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
-
-from sqlalchemy.engine import make_url
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.cli.args import UsageError, positive_int
 from bot.cli.narration import LOCALE, describe_event, describe_move, labels, result_text
@@ -23,11 +21,10 @@ from bot.cli.streams import Streams
 from bot.engine import Action, EventKind, GameState
 from bot.i18n import t
 from bot.render.cards import sort_hand, suit_symbol
-from bot.service.errors import NotFound
-from bot.service.replay import GameRecord, load_record
-from bot.storage.database import Database
-from bot.storage.failures import database_failure, where
 from bot.storage.settings import database_url
+
+if TYPE_CHECKING:
+    from bot.service.replay import GameRecord
 
 DESCRIPTION = """\
 Print a game the Telegram bot stored: its rules, seed and players, the hands dealt, then
@@ -54,6 +51,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
+    # Imported here, not at the top: SQLAlchemy and the service layer are 0.4 s of
+    # start-up that every other `durak` command would pay (dispatch imports all commands).
+    from bot.service.errors import NotFound
+    from bot.storage.failures import database_failure, where
+
     url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
     _refuse_missing_sqlite_file(url)
     try:
@@ -74,6 +76,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def _refuse_missing_sqlite_file(url: str) -> None:
+    from sqlalchemy.engine import make_url
+
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return
@@ -83,6 +87,9 @@ def _refuse_missing_sqlite_file(url: str) -> None:
 
 
 async def _load(url: str, game_id: int) -> GameRecord:
+    from bot.service.replay import load_record
+    from bot.storage.database import Database
+
     db = Database(url)
     try:
         return await load_record(db, game_id)

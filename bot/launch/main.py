@@ -13,11 +13,9 @@ import sys
 import textwrap
 from collections.abc import Sequence
 
-from bot.app import build_application
 from bot.config import ENVIRONMENT, ConfigError, Settings
 from bot.launch.failures import SETTING_WRONG, StartupFailure
 from bot.launch.logs import configure_logging
-from bot.launch.serve import serve
 
 DESCRIPTION = """\
 Run the Durak Telegram bot: long polling by default, or a webhook server when
@@ -58,6 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"durak-bot: {exc}", file=sys.stderr)
         return SETTING_WRONG
     configure_logging(settings.log_level)
+    # Imported only now: the Application pulls in PTB, SQLAlchemy and the computer
+    # players (a second of start-up), which --help and a wrong setting need not wait for.
+    from bot.app import build_application
+    from bot.launch.serve import serve
+
     try:
         asyncio.run(serve(build_application(settings), settings))
     except StartupFailure as failure:
