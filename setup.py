@@ -83,8 +83,8 @@ class OptionalBuildExt(build_ext):
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs()
         if self.extensions:
-            outputs.append(os.path.join(
-                os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}")), _SOURCES.RECORD))
+            out_dir = os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}"))
+            outputs.append(os.path.join(out_dir, _SOURCES.RECORD))
         return outputs
 
 

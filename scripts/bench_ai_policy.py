@@ -18,7 +18,7 @@ import sys
 
 from bot.ai import normal, rollout
 from bot.ai.arena import side_of, wilson
-from bot.engine import GameState, RuleSet
+from bot.engine import RuleSet, new_deal
 
 MAX_MOVES = 3000
 
@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = RuleSet.preset(args.preset, players=args.players)
     wins = {"a": 0, "b": 0}
     for g in range(args.games):
-        s = GameState.new(rules, args.seed + g // 2)
+        s = new_deal(rules, args.seed + g // 2)
         while s.outcome is None and s.version < MAX_MOVES:
             seat = rollout.next_seat(s)
             if side_of(seat, g) == "a":

@@ -33,7 +33,7 @@ from bench_service import keep_playing, new_table, pct, press  # noqa: E402
 
 from bot.ai import DEFAULT_BUDGET_S  # noqa: E402
 from bot.ai.pool import ComputerPlayers, default_workers  # noqa: E402
-from bot.engine import Action, GameState, RuleSet  # noqa: E402
+from bot.engine import Action, RuleSet, new_deal  # noqa: E402
 from bot.service.games import GameService  # noqa: E402
 from bot.service.lobby import LobbyService  # noqa: E402
 from bot.storage.scratch import scratch_database  # noqa: E402
@@ -44,13 +44,13 @@ async def computer_game(players: ComputerPlayers, seed: int, deadline: float,
                         rng: random.Random) -> None:
     """Hard against hard until the deadline (a new deal when one ends)."""
     rules = RuleSet.preset("podkidnoy", players=2)
-    state = GameState.new(rules, seed)
+    state = new_deal(rules, seed)
     while time.perf_counter() < deadline:
         if pause[1] > 0:
             await asyncio.sleep(rng.uniform(*pause))
         if state.is_over:
             seed += 1000
-            state = GameState.new(rules, seed)
+            state = new_deal(rules, seed)
         seat = state.waiting_on()[0]
         t0 = time.perf_counter()
         text = await players.choose(state.to_dict(), seat, "hard", seed + state.version,

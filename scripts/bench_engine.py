@@ -15,7 +15,7 @@ import random
 import time
 import timeit
 
-from bot.engine import GameState, RuleSet
+from bot.engine import GameState, RuleSet, new_deal
 from bot.engine._build import engine_build
 from bot.engine.random_play import play_random_game
 
@@ -42,7 +42,7 @@ def bench_games(rules: RuleSet, seconds: float) -> dict:
 
 def mid_game_state(players: int, seed: int = 7, steps: int = 25) -> GameState:
     rules = RuleSet.preset("podkidnoy", players=players)
-    state = GameState.new(rules, seed)
+    state = new_deal(rules, seed)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
@@ -63,7 +63,7 @@ def main() -> None:
     out = {"preset": args.preset, "players": args.players, **engine_build()}
     out.update(bench_games(rules, args.seconds))
     six = mid_game_state(6)
-    out["json_bytes_6p_start"] = len(json.dumps(GameState.new(six.rules, 1).to_dict(),
+    out["json_bytes_6p_start"] = len(json.dumps(new_deal(six.rules, 1).to_dict(),
                                                 separators=(",", ":")))
     out["json_bytes_6p_mid"] = len(json.dumps(six.to_dict(), separators=(",", ":")))
     n = 20000

@@ -31,7 +31,7 @@ import math
 import time
 from typing import Any
 
-from bot.engine import GameState, RuleSet
+from bot.engine import RuleSet, new_deal
 
 from . import DEFAULT_BUDGET_S, choose_action
 from .hard import clock_of
@@ -68,7 +68,7 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
               ) -> str | None:
     """One deal; returns "a", "b" (the winning side) or None for a draw."""
     now = clock_of(clock)
-    state = GameState.new(rules, deal_seed)
+    state = new_deal(rules, deal_seed)
     n = rules.players
     while not state.is_over:
         if state.version >= MAX_MOVES:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from bot.engine import Action, GameState
+from bot.engine import Action, ThrowInState
 
 from .rollout import next_seat, playout_action
 
@@ -25,26 +25,26 @@ class _OutOfTime(Exception):
     pass
 
 
-def _key(s: GameState) -> tuple:
+def _key(s: ThrowInState) -> tuple:
     return (tuple(s.hands), tuple(s.attacks), tuple(s.covers), s.attacker, s.defender,
             s.passed, s.taking, s.limit, s.shown, tuple(s.in_play))
 
 
-def _value(s: GameState, me: int) -> float:
+def _value(s: ThrowInState, me: int) -> float:
     o = s.outcome
     if not o.fools:
         return 0.5
     return 0.0 if me in o.fools else 1.0
 
 
-def solve(state: GameState, me: int, legal: list[Action], deadline: float,
+def solve(state: ThrowInState, me: int, legal: list[Action], deadline: float,
           clock=time.perf_counter) -> Action | None:
     """The best of ``legal`` for ``me`` (who must be able to act now), or None.
     ``deadline`` is a reading of ``clock`` (wall by default; hard passes its own)."""
     memo: dict[tuple, float] = {}
     counter = [0]
 
-    def value(s: GameState, depth: int) -> float:
+    def value(s: ThrowInState, depth: int) -> float:
         if s.outcome is not None:
             return _value(s, me)
         key = _key(s)

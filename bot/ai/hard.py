@@ -34,10 +34,11 @@ import time
 
 from bot.engine import Action, PlayerView
 
-from . import endgame, normal
 from .common import ATTACK
+from .endgame import solve as solve_endgame
 from .inference import unlikely
 from .knowledge import read_view
+from .normal import choose as normal_choose
 from .rollout import playout
 from .sampling import can_sample, sample_world
 
@@ -121,7 +122,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
         raise ValueError(f"seat {view.player} has no legal action")
     if len(legal) == 1:
         return legal[0], {}
-    prior = normal.choose(view, seed)
+    prior = normal_choose(view, seed)
     know = read_view(view)
     if not can_sample(view, know):
         return prior, {}
@@ -130,7 +131,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
     rng = random.Random(seed)
     if view.stock_count == 0 and len(view.in_play) == 2:
         world = sample_world(view, rng, know)  # the only world there is
-        solved = endgame.solve(world, view.player, legal, deadline=start + budget_s * 0.5,
+        solved = solve_endgame(world, view.player, legal, deadline=start + budget_s * 0.5,
                                clock=now)
         if solved is not None:
             return solved, {}

@@ -75,18 +75,18 @@ def _lower_priority() -> None:
 def _choose_in_worker(state_dict: dict[str, Any], seat: int, strength: str, seed: int,
                       budget_s: float) -> str:
     from bot.ai import choose_action
-    from bot.engine import GameState
+    from bot.engine import deal_from_dict
 
-    state = GameState.from_dict(state_dict)
+    state = deal_from_dict(state_dict)
     return choose_action(state, seat, strength, seed=seed, budget_s=budget_s).text()
 
 
 def _hint_in_worker(state_dict: dict[str, Any], seat: int, seed: int, budget_s: float
                     ) -> tuple[str, tuple[str, dict[str, Any]]]:
     from bot.ai import hint
-    from bot.engine import GameState
+    from bot.engine import deal_from_dict
 
-    state = GameState.from_dict(state_dict)
+    state = deal_from_dict(state_dict)
     action, reason = hint(state, seat, seed=seed, budget_s=budget_s)
     return action.text(), reason
 

@@ -20,7 +20,7 @@ playouts (a simplification of search only, never of the rules).
 
 from __future__ import annotations
 
-from bot.engine import ActionKind, GameState
+from bot.engine import ActionKind, ThrowInState
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, KEEP = ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.KEEP
@@ -39,7 +39,7 @@ ENDGAME_UNBEATABLE = 12
 THROW_IN_RISK = 4.0
 
 
-def playout_action(s: GameState, seat: int, legal: list):
+def playout_action(s: ThrowInState, seat: int, legal: list):
     """The playout move of ``seat`` given its legal actions (non-empty)."""
     if len(legal) == 1:
         return legal[0]
@@ -59,7 +59,7 @@ def playout_action(s: GameState, seat: int, legal: list):
     return _throw_in(s, legal, trump)
 
 
-def _throw_in(s: GameState, legal: list, trump: int):
+def _throw_in(s: ThrowInState, legal: list, trump: int):
     """Cheapest plain throw-in (only low ones onto a taker while the stock lasts); once
     the stock is gone, first what the defender cannot beat, trumps included (never a
     trump onto a taker: it would only strengthen that hand)."""
@@ -96,7 +96,7 @@ def _throw_in(s: GameState, legal: list, trump: int):
     return legal[0]
 
 
-def _lead(s: GameState, seat: int, legal: list, trump: int, low: int):
+def _lead(s: ThrowInState, seat: int, legal: list, trump: int, low: int):
     """``normal``'s lead with the defender's hand known (a sampled world): the average
     value of the cards, a plain group together (splitting one costs), trumps kept back
     (more so in a group, and while the stock is thick), a lead the defender can beat
@@ -141,7 +141,7 @@ def _lead(s: GameState, seat: int, legal: list, trump: int, low: int):
     return best
 
 
-def _progress_action(s: GameState, seat: int, legal: list, trump: int, low: int):
+def _progress_action(s: ThrowInState, seat: int, legal: list, trump: int, low: int):
     singles = [a for a in legal if a[1] is ATTACK and len(a[2]) == 1]
     if not s.attacks and singles:
         return min(singles, key=lambda a: _value(a[2][0], trump, low))
@@ -161,7 +161,7 @@ def _value(card: int, trump: int, low: int) -> int:
     return (card & 15) - low + (TRUMP_BONUS if (card >> 4) & 3 == trump else 0)
 
 
-def _defend(s: GameState, legal: list, trump: int, low: int):
+def _defend(s: ThrowInState, legal: list, trump: int, low: int):
     take = None
     transfer = None
     transfer_value = 99
@@ -243,7 +243,7 @@ def _masks():
 _RANK, _SUIT = _masks()
 
 
-def next_seat(s: GameState) -> int:
+def next_seat(s: ThrowInState) -> int:
     """Who moves next in a playout: the seat the game waits on (principal attacker first)."""
     waiting = s.waiting_on()
     if len(waiting) == 1:
@@ -252,7 +252,7 @@ def next_seat(s: GameState) -> int:
     return min(waiting, key=lambda x: (x - a) % n)
 
 
-def playout(s: GameState, max_moves: int = 2000) -> None:
+def playout(s: ThrowInState, max_moves: int = 2000) -> None:
     """Play ``s`` to the end in place with the playout policy."""
     moves = 0
     while s.outcome is None and moves < max_moves:

@@ -9,14 +9,15 @@ no cheap plain cover, a seat that passed had no plain card of the table's ranks)
 those cards out of that hand with probability ``inference.BELIEF`` each; seats with such
 beliefs are dealt first, the cards they probably lack go to the others and the stock.
 The engine has no "state from a view" constructor, so this builds one through its public
-``GameState.from_position`` (which also recomputes the attackers of the bout).
+``deal_from_position`` (which also recomputes the attackers of the bout). Worlds are
+throw-in deals: a Warsaw view (its phases, cards in front) is not sampled.
 """
 
 from __future__ import annotations
 
 import random
 
-from bot.engine import GameState, Phase, PlayerView
+from bot.engine import Phase, PlayerView, ThrowInState, WarsawView, deal_from_position
 from bot.engine.cards import bits
 
 from .inference import BELIEF, unlikely
@@ -29,11 +30,12 @@ class CannotSample(ValueError):
 
 def can_sample(view: PlayerView, know: Knowledge | None = None) -> bool:
     know = know or read_view(view)
-    return view.phase is Phase.PLAY and not view.is_over and know.consistent
+    return (view.phase is Phase.PLAY and not view.is_over and know.consistent
+            and not isinstance(view, WarsawView))
 
 
 def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = None,
-                 beliefs: dict[int, int] | None = None) -> GameState:
+                 beliefs: dict[int, int] | None = None) -> ThrowInState:
     """One full state consistent with ``view``; unknown cards dealt at random, biased by
     ``beliefs`` ({seat: cards it probably lacks}; default ``inference.unlikely``)."""
     know = know or read_view(view)
@@ -72,10 +74,10 @@ def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = 
     return build_state(view, hands, stock)
 
 
-def build_state(view: PlayerView, hands: list[list[int]], stock: list[int]) -> GameState:
+def build_state(view: PlayerView, hands: list[list[int]], stock: list[int]) -> ThrowInState:
     """The full state of ``view`` with these hands and this stock (draw order)."""
     out = [s for s in view.out_order]
-    return GameState.from_position(
+    world = deal_from_position(
         view.rules, hands=hands, trump=-1 if view.trump_suit is None else view.trump_suit,
         attacker=view.attacker, defender=view.defender, stock=stock,
         turnup=None if view.turnup is None else int(view.turnup),
@@ -83,3 +85,5 @@ def build_state(view: PlayerView, hands: list[list[int]], stock: list[int]) -> G
         attack_by=list(view.attack_by), taking=view.taking, passed=view.passed,
         first_bout=view.first_bout, limit=view.limit, out=out,
         shown=[int(c) for c in view.shown], dealer=view.dealer)
+    assert isinstance(world, ThrowInState)  # can_sample: never a Warsaw view
+    return world

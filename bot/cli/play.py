@@ -27,7 +27,7 @@ from bot.cli.play_input import HELP, HUMAN, BadCommand, legal_options, parse_com
 from bot.cli.play_screen import name_of, render_screen, verb
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
-from bot.engine import Action, EventKind, GameState, Outcome, RuleSet
+from bot.engine import Action, EventKind, GameState, Outcome, RuleSet, new_deal, next_deal
 from bot.render.cards import sort_hand
 
 PROMPT = "your move> "
@@ -170,9 +170,9 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO,
         while True:
             deal_seed = seed + deal_no
             if previous is None:
-                state = GameState.new(rules, deal_seed)
+                state = new_deal(rules, deal_seed)
             else:
-                state = GameState.next_deal(rules, *previous, deal_seed)
+                state = next_deal(rules, *previous, deal_seed)
             deal_no += 1
             con.say()
             view = state.view(HUMAN)

@@ -5,7 +5,7 @@ goes through the public ``legal_actions`` + ``apply`` path, the same one the bot
 
 Game ``i`` of a run with seed ``S`` is dealt from seed ``S + i`` and its moves are chosen
 by ``random.Random(S + i)``, so a failing game can be replayed alone from its deal seed
-and the printed action list (``GameState.replay(rules, seed, actions)``).
+and the printed action list (``replay_deal(rules, seed, actions)``).
 
 With ``random_house_rules``, game ``i`` plays a random valid mix of house rules on top of
 the given rules, drawn from ``random.Random(f"house/{S + i}")`` (the moves still come from
@@ -89,7 +89,7 @@ class SimulationFailure(Exception):
             lines.append(f"actions ({len(actions)}): {json.dumps(actions, ensure_ascii=False)}")
         lines.append(f"rules: {json.dumps(self.rules.to_dict(), sort_keys=True)}")
         if self.actions is not None:
-            lines.append("reproduce: GameState.replay(RuleSet.from_dict(rules), seed, actions)")
+            lines.append("reproduce: replay_deal(RuleSet.from_dict(rules), seed, actions)")
         else:  # the engine raised inside play_random_game, which keeps its action list
             lines.append("actions: not available (the engine raised); reproduce with "
                          f"play_random_game(RuleSet.from_dict(rules), seed, {how})")

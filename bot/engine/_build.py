@@ -12,7 +12,8 @@ The compiled build is used only when all of these hold:
 
 Otherwise a meta-path finder makes ``import bot.engine.state`` (and the others) load the
 ``.py`` source even where an extension module exists. It is all or nothing: the compiled
-``GameState`` extends the compiled ``DealBase`` type, so the two builds never mix.
+``ThrowInState`` extends the compiled ``ThrowInMoves`` and ``DealBase`` types, so the two
+builds never mix.
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 import os
 
-# deal_base first: state's GameState extends its DealBase type.
-COMPILED = ("deal_base", "deal", "leads", "state")
+# deal_base first: moves' ThrowInMoves extends its DealBase and state's ThrowInState
+# extends ThrowInMoves (cdef classes across modules); state_config types their config.
+COMPILED = ("deal_base", "state_config", "moves", "deal", "leads", "state")
 RECORD = "_compiled.json"
 
 

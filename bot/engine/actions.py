@@ -1,4 +1,4 @@
-"""Actions, events and the error for illegal moves.
+"""Actions and events.
 
 An ``Action`` is a plain tuple ``(player, kind, cards)`` (a NamedTuple): cheap to create,
 hashable, compares by value. Short text, the same in callback data and the move log:
@@ -30,6 +30,8 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import card_text, parse_card
+from .codes import Code
+from .errors import InvalidAction, InvalidCard
 
 
 class ActionKind(StrEnum):
@@ -69,13 +71,9 @@ def parse_action_card(token: str) -> int:
     head, sep, suit = token.partition(">")
     if sep:
         if parse_card(head) != parse_card("6d") or suit.lower() not in ("s", "h", "d", "c"):
-            raise ValueError(f"only the weli 6d names a suit (6d>s, 6d>h, 6d>d, 6d>c): {token!r}")
+            raise InvalidAction(Code.WELI_SUIT_TEXT, text=token)
         return WELI_AS + "shdc".index(suit.lower())
     return parse_card(token)
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; the message names the rule."""
 
 
 class Action(NamedTuple):
@@ -97,30 +95,35 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str, player: int | None = None) -> Action:
-        """``"a 10h"`` with ``player=``, or ``"2:a 10h"``; raises ValueError on bad text."""
+        """``"a 10h"`` with ``player=``, or ``"2:a 10h"``. Text that is not an action raises
+        InvalidAction (a ValueError, never an IllegalAction: no rule was asked yet)."""
         t = text.strip()
         head, sep, rest = t.partition(":")
         if sep and head.strip().isdigit():
             seat = int(head)
             if player is not None and player != seat:
-                raise ValueError(f"action {text!r} is for seat {seat}, not {player}")
+                raise InvalidAction(Code.ACTION_OTHER_SEAT, text=text, seat=seat, player=player)
             player, t = seat, rest.strip()
         if player is None:
-            raise ValueError(f"action {text!r} names no seat")
+            raise InvalidAction(Code.ACTION_NO_SEAT, text=text)
         parts = t.split()
         if not parts or parts[0].lower() not in _KIND_BY_TEXT:
-            raise ValueError(f"unknown action {text!r}; kinds: {', '.join(_KIND_BY_TEXT)}")
+            raise InvalidAction(Code.UNKNOWN_ACTION_TEXT, text=text, kinds=", ".join(_KIND_BY_TEXT))
         kind = _KIND_BY_TEXT[parts[0].lower()]
         if kind is ActionKind.PASS and len(parts) > 1:
             kind = ActionKind.POKER  # "p 7h 9c": a poker swap; "p" alone: a pass
-        cards = tuple(parse_action_card(c) for c in parts[1:])
+        try:
+            cards = tuple(parse_action_card(c) for c in parts[1:])
+        except InvalidCard as exc:  # a bad card makes the whole text no action
+            raise InvalidAction(exc.reason) from None
         lo, hi = _CARD_COUNT[kind]
         if not lo <= len(cards) <= hi:
-            raise ValueError(f"action {kind.value!r} takes {lo}-{hi} cards, got {len(cards)}")
+            raise InvalidAction(Code.ACTION_CARD_COUNT, kind=kind.value, low=lo, high=hi,
+                                count=len(cards))
         if len(set(cards)) != len(cards):
-            raise ValueError(f"action {text!r} names a card twice")
+            raise InvalidAction(Code.ACTION_CARD_TWICE, text=text)
         if kind is ActionKind.SWAP_SIX and cards[0] & 15 != 6:
-            raise ValueError(f"action {text!r}: 'x' swaps the trump six (x 6h)")
+            raise InvalidAction(Code.SWAP_NEEDS_SIX, text=text)
         return cls(player, kind, cards)
 
     def to_json(self) -> str:

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .codes import Code
+from .errors import InvalidCard
+
 SUITS = "♠♥♦♣"
 SUIT_LETTERS = "shdc"
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -109,23 +112,41 @@ def parse_card(text: str) -> int:
     if "." in t:
         t, _, p = t.partition(".")
         if not p.isdigit() or not 0 <= int(p) < MAX_PACKS:
-            raise ValueError(f"bad pack in card {text!r}")
+            raise InvalidCard(Code.CARD_BAD_PACK, text=text)
         pack = int(p)
     if t.startswith("🃏"):
         t = "*" + t[1:]
     if len(t) < 2:
-        raise ValueError(f"not a card: {text!r}")
+        raise InvalidCard(Code.NOT_A_CARD, text=text)
     r, s = t[:-1].upper(), t[-1]
     if r == "*":
         joker_suit = {"b": SPADES, "r": HEARTS, "♠": SPADES, "♥": HEARTS}.get(s.lower())
         if joker_suit is None:
-            raise ValueError(f"not a card: {text!r} (jokers are *b and *r)")
+            raise InvalidCard(Code.NOT_A_JOKER, text=text)
         return card_id(JOKER_RANK, joker_suit, pack)
     rank = _RANK_PARSE.get(r)
     suit = _SUIT_PARSE.get(s, _SUIT_PARSE.get(s.lower()))
     if rank is None or suit is None or rank == JOKER_RANK:
-        raise ValueError(f"not a card: {text!r}")
+        raise InvalidCard(Code.NOT_A_CARD, text=text)
     return card_id(rank, suit, pack)
+
+
+# Cards as a caller may give them: text ("6h 7h Ts") or card ids
+Cards = str | Iterable[int]
+
+
+def parse_cards(cards: Cards) -> list[int]:
+    """Card ids from text ("6h 7h Ts", commas allowed) or from card ids as they are."""
+    if isinstance(cards, str):
+        return [parse_card(t) for t in cards.replace(",", " ").split()]
+    return [int(c) for c in cards]
+
+
+def cards_text(cards: int | Iterable[int]) -> str:
+    """A mask or a sequence of card ids as short ascii text ("10h Js.1"), the form saved
+    states use; ``parse_cards`` reads it back."""
+    seq = bits(cards) if isinstance(cards, int) else cards
+    return " ".join(card_text(c, ascii=True) for c in seq)
 
 
 class Card(int):
@@ -135,6 +156,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
+        """``10♥``, ``10h``, ``Th``...; raises InvalidCard (a ValueError) on other text."""
         return cls(parse_card(text))
 
     @classmethod

@@ -1,41 +1,40 @@
-"""JSON-safe dicts for ``GameState`` (compact: cards as space-separated short text)."""
+"""JSON-safe dicts for the throw-in deals (``ThrowInState``, ``HouseState``): compact, cards as
+space-separated short text. game.py reads a dict back through ``state_from_dict`` with the
+class it picked from the dict's rules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .cards import bits, card_text, mask_of, parse_card
+from .beats import weli_tables
+from .cards import card_text, cards_text, mask_of, parse_card, parse_cards
+from .codes import Code
+from .errors import InvalidState
 from .outcome import Outcome
+from .phase import Phase
 from .rules import RuleSet
-from .state import RANK_MASKS as THROW_IN_RANKS
+from .state_config import config_for
+from .tables import THROW_IN_RANKS
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .moves import ThrowInMoves
 
+S = TypeVar("S", bound="ThrowInMoves")
 FORMAT = 1
 
 
-def _cards(mask_or_list) -> str:
-    seq = bits(mask_or_list) if isinstance(mask_or_list, int) else mask_or_list
-    return " ".join(card_text(c, ascii=True) for c in seq)
-
-
-def _parse(text: str) -> list[int]:
-    return [parse_card(t) for t in text.split()]
-
-
-def state_to_dict(s: GameState) -> dict[str, Any]:
+def state_to_dict(s: ThrowInMoves) -> dict[str, Any]:
     return {
         "format": FORMAT, "rules": s.rules.to_dict(), "seed": s.seed, "dealer": s.dealer,
-        "hands": [_cards(h) for h in s.hands],
-        "known": [_cards(k & h) for k, h in zip(s.known, s.hands, strict=False)],
-        "stock": _cards(s.stock[::-1]),  # in draw order; the last is the turn-up
+        "hands": [cards_text(h) for h in s.hands],
+        "known": [cards_text(k & h) for k, h in zip(s.known, s.hands, strict=False)],
+        "stock": cards_text(s.stock[::-1]),  # in draw order; the last is the turn-up
         "turnup": card_text(s.turnup, True) if s.turnup >= 0 else None,
-        "trump": s.trump, "discard": _cards(s.discard),
-        "attacks": _cards(s.attacks),
+        "trump": s.trump, "discard": cards_text(s.discard),
+        "attacks": cards_text(s.attacks),
         "covers": " ".join(card_text(c, True) if c >= 0 else "-" for c in s.covers),
         "attack_by": s.attack_by[:], "attacker": s.attacker, "defender": s.defender,
-        "passed": s.passed, "taking": s.taking, "limit": s.limit, "shown": _cards(s.shown),
+        "passed": s.passed, "taking": s.taking, "limit": s.limit, "shown": cards_text(s.shown),
         "first_bout": s.first_bout, "bout_no": s.bout_no,
         "out_order": s.out_order[:], "phase": s.phase.value,
         "exchange_holder": s.exchange_holder, "version": s.version,
@@ -52,24 +51,22 @@ def _house_to_dict(s: Any) -> dict[str, Any]:
             "poker_left": s.poker_left, "poker_bout": s.poker_bout, "weli_suit": s.weli_suit}
 
 
-def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> Any:
-    from .state import Phase, _config
-
+def state_from_dict(cls: type[S], rules: RuleSet, d: dict[str, Any]) -> S:
+    """A ``cls`` state from ``d`` (whose rules, already read, are ``rules``)."""
     if d.get("format") != FORMAT:
-        raise ValueError(f"unknown state format {d.get('format')!r}")
-    rules = RuleSet.from_dict(d["rules"])
-    s = cls._blank(rules, _config(rules), d["trump"])
+        raise InvalidState(Code.STATE_FORMAT, format=repr(d.get("format")))
+    s = cls._blank(rules, config_for(rules), d["trump"])
     s.seed, s.dealer = d["seed"], d["dealer"]
-    s.hands = [mask_of(_parse(h)) for h in d["hands"]]
-    s.known = [mask_of(_parse(k)) for k in d["known"]]
-    s.stock = _parse(d["stock"])[::-1]
+    s.hands = [mask_of(parse_cards(h)) for h in d["hands"]]
+    s.known = [mask_of(parse_cards(k)) for k in d["known"]]
+    s.stock = parse_cards(d["stock"])[::-1]
     s.turnup = parse_card(d["turnup"]) if d["turnup"] else -1
-    s.discard = mask_of(_parse(d["discard"]))
-    s.attacks = _parse(d["attacks"])
+    s.discard = mask_of(parse_cards(d["discard"]))
+    s.attacks = parse_cards(d["attacks"])
     s.covers = [-1 if t == "-" else parse_card(t) for t in d["covers"].split()]
     s.attack_by = list(d["attack_by"])
     if not len(s.attacks) == len(s.covers) == len(s.attack_by):
-        raise ValueError("attacks, covers and attack_by differ in length")
+        raise InvalidState(Code.STATE_TABLE_LENGTHS)
     s.n_unc = s.covers.count(-1)
     for c in s.attacks + [c for c in s.covers if c >= 0]:
         s.rank_cards |= THROW_IN_RANKS[c & 15]
@@ -79,7 +76,7 @@ def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> Any:
     s.attacker, s.defender = d["attacker"], d["defender"]
     s._set_attackers()
     s.passed, s.taking, s.limit = d["passed"], d["taking"], d["limit"]
-    s.shown = mask_of(_parse(d["shown"]))
+    s.shown = mask_of(parse_cards(d["shown"]))
     s.phase = Phase(d["phase"])
     if s.phase is Phase.OVER:
         s.att_mask, s.att_list = 0, ()
@@ -89,8 +86,6 @@ def state_from_dict(cls: type[GameState], d: dict[str, Any]) -> Any:
     s.first_attacker_seat = d["first_attacker"]
     house = d.get("house")
     if s.cfg.house and house:
-        from .beats import weli_tables
-
         hs: Any = s  # a HouseState (cfg.house)
         hs.hidden = parse_card(house["hidden"]) if house["hidden"] else -1
         hs.poker_left, hs.poker_bout = house["poker_left"], house["poker_bout"]

@@ -1,9 +1,17 @@
-"""The deal: shuffle from a seed, hands, turn-up, stock (RULES.md 'The deal').
+"""The deal: shuffle from a seed, hands, turn-up, stock, first attacker (RULES.md 'The deal').
 
 ``deal(rules, seed, dealer)`` is pure: the same arguments give the same cards. The stock is
 a list with the next card to draw at the END (``pop()``) and the turn-up at index 0, so the
 turn-up is drawn last. Deal variants of the house rules (albanian, railway,
 changeable_trump, spades_by_spades turn-ups) plug in as ``DEAL_VARIANTS[name]`` (issue 3).
+
+A known card order instead of the seeded shuffle: ``deal(..., deck_order=cards)`` takes the
+deck exactly as ``shuffled_deck`` would return it (so ``shuffled_deck(rules, seed)[0]`` deals
+the seed's cards again). In the standard deal ``deck_order[0]`` goes to the seat left of the
+dealer, the next card to the seat after, one card at a time round the table until every hand
+is full; the next card is turned up; the cards after it are the stock, drawn from the END of
+the list (the last card is the first drawn). The seed still drives what needs chance after
+the shuffle (the dealer when not given, re-inserting a rejected turn-up, poker's swaps).
 """
 
 from __future__ import annotations
@@ -13,13 +21,24 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import DIAMONDS, JOKER_RANK, SPADES, deck_cards
+from .cards import (
+    DIAMONDS,
+    JOKER_RANK,
+    RANK_MASKS,
+    SPADES,
+    SUIT_MASKS,
+    cards_text,
+    deck_cards,
+    parse_cards,
+)
+from .codes import Code
+from .errors import InvalidState
 from .rules import RuleSet
 
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    from . import _cython_shim as cython
+    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
 
 
 class Dealt(NamedTuple):
@@ -123,10 +142,29 @@ def shuffled_deck(rules: RuleSet, seed: int) -> tuple[list[int], SeedStream]:
     return cards, stream
 
 
-def deal(rules: RuleSet, seed: int, dealer: int | None = None) -> Dealt:
-    """Deal from ``seed``. The dealer, when not given, is drawn from the same stream
-    after the shuffle, so passing the drawn dealer back reproduces the same cards."""
-    cards, stream = shuffled_deck(rules, seed)
+def ordered_deck(rules: RuleSet, deck_order) -> list[int]:
+    """``deck_order`` (card ids or text, "6h 7h ...") checked to be this rule set's deck,
+    each card once; InvalidState otherwise."""
+    cards = parse_cards(deck_order)
+    deck = _sorted_deck(rules.deck, rules.packs, rules.jokers)
+    if len(cards) != len(deck) or sorted(cards) != list(deck):
+        have, want = set(cards), set(deck)
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        problem = "; ".join(f"{what} {cards_text(found)}" for what, found in (
+            ("missing", sorted(want - have)), ("named twice", twice),
+            ("not in the deck", sorted(have - want))) if found)
+        raise InvalidState(Code.DECK_ORDER_NOT_DECK, deck_size=len(deck), problem=problem)
+    return cards
+
+
+def deal(rules: RuleSet, seed: int, dealer: int | None = None, deck_order=None) -> Dealt:
+    """Deal from ``seed``, or the cards of ``deck_order`` in that order (module docstring).
+    The dealer, when not given, is drawn from the seed's stream after the shuffle, so
+    passing the drawn dealer back reproduces the same cards."""
+    if deck_order is None:
+        cards, stream = shuffled_deck(rules, seed)
+    else:
+        cards, stream = ordered_deck(rules, deck_order), SeedStream(seed)
     if dealer is None:
         dealer = stream.below(rules.players)
     # house deal variants, resolved once per RuleSet (no per-deal rule lookups)
@@ -256,3 +294,39 @@ def house_deal(rules: RuleSet, cards: list[int], dealer: int, stream: SeedStream
     else:
         stock = [turnup] + rest[::-1]
     return Dealt(dealer, hands, stock, turnup, trump, known, hidden, 0)
+
+
+_JOKERS = RANK_MASKS[JOKER_RANK]
+
+
+def first_attacker(rules: RuleSet, hands: list[int], trump: int, dealer: int,
+                   later_deal: bool, prev_fool: int | None) -> int:
+    """RULES.md deal step 5 (+ next_deal_first_attacker for later deals of a series).
+
+    Decisions: after a draw there is no fool for ``fools_right`` (``first_attacker`` decides);
+    ``no_trump`` leaves nothing to hold low, so the player left of the dealer leads; jokers
+    are no trumps for this; with several packs a tie on the lowest trump goes to the lower
+    card id (the first pack's copy)."""
+    n = rules.players
+    how = rules.next_deal_first_attacker if later_deal else rules.first_attacker
+    if how == "fools_right" and prev_fool is None:
+        how = rules.first_attacker
+    if rules.no_trump:
+        how = "left_of_dealer"
+    att = (dealer + 1) % n
+    if how == "lowest_trump" and trump >= 0:
+        trumps = SUIT_MASKS[trump] & ~_JOKERS
+        best = None
+        for seat in range(n):
+            m = hands[seat] & trumps
+            while m:  # lowest id per pack = lowest rank of that pack
+                low = (m & -m).bit_length() - 1
+                key = (low & 15, low)
+                if best is None or key < best[0]:
+                    best = (key, seat)
+                m &= ~(((1 << 64) - 1) << (low & ~63))  # skip the rest of that pack
+        if best is not None:
+            att = best[1]
+    elif how == "fools_right" and prev_fool is not None:
+        att = (prev_fool - 1) % n
+    return att

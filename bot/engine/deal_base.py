@@ -1,35 +1,76 @@
-"""What every deal state shares: the checked ``apply`` over the cached legal list, replaying a
-deal, and dealing the next one of a series.
+"""``DealBase``: what every deal class shares. The fields of the table that every variant
+has (hands, stock, the table's attack and cover lists, attacker and defender, phase,
+outcome...) and the checked ``apply`` over the cached legal list.
 
-GameState (and HouseState) and WarsawState inherit these instead of keeping copies; each
-state supplies ``new``, ``_check``, ``apply_unchecked`` and the per-seat legal-list cache
-(``_lc_key`` = version * 16 + seat, ``_lc`` = that seat's legal actions).
+ThrowInState (state.py, and HouseState) and WarsawState extend it; each supplies ``_check``,
+``apply_unchecked`` and the per-seat legal-list cache (``_lc_key`` = version * 16 + seat,
+``_lc`` = that seat's legal actions). Which class a deal gets is decided in game.py only.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Action, Event
 from .outcome import Outcome
+from .phase import Phase
 from .rules import RuleSet
 
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    from . import _cython_shim as cython
+    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
+
+P_OVER = Phase.OVER
 
 
 class DealBase:
-    # The per-seat legal-list cache and the action count, shared by every deal state (typed
-    # fields of the compiled DealBase, deal_base.pxd, so ``apply`` reads them in C).
-    __slots__ = ("version", "_lc_key", "_lc")
-    version: int
+    # Typed fields of the compiled DealBase (deal_base.pxd), so every deal class reads them
+    # in C; plain slots in the pure build.
+    __slots__ = ("rules", "beaters", "deck_mask", "seed", "dealer", "n", "hands", "known",
+                 "stock", "turnup", "trump", "discard", "attacks", "covers", "attack_by",
+                 "n_unc", "attacker", "defender", "passed", "phase", "exchange_holder",
+                 "outcome", "later_deal", "prev_fool", "first_attacker_seat",
+                 "version", "_lc_key", "_lc")
+    rules: RuleSet
+    beaters: list[int]        # beaters[card] = mask of cards that beat it (shared table)
+    deck_mask: int
+    seed: int
+    dealer: int
+    n: int                    # players
+    hands: list[int]          # bitmask per seat
+    known: list[int]          # per seat: cards everyone saw enter that hand (& hand = known)
+    stock: list[int]          # draw from the end; stock[0] is the turn-up
+    turnup: int               # card that showed trump (-1: none)
+    trump: int                # suit, -1 for none
+    discard: int
+    attacks: list[int]        # attack (Warsaw: led) cards in play order
+    covers: list[int]         # cover of attacks[i] or -1
+    attack_by: list[int]      # seat that played attacks[i]
+    n_unc: int                # uncovered attack cards (Warsaw: of the current phase)
+    attacker: int             # principal attacker
+    defender: int
+    passed: int               # seats whose pass stands (bitmask)
+    phase: Phase
+    exchange_holder: int      # the seat asked to exchange a trump (-1: nobody)
+    outcome: Outcome | None
+    later_deal: bool          # a later deal of a series (next_deal_first_attacker)
+    prev_fool: int | None
+    first_attacker_seat: int
+    version: int              # actions applied in this deal
     _lc_key: int
     _lc: list[Action]
 
+    @property
+    def is_over(self) -> bool:
+        return self.phase is P_OVER
+
+    def table_pairs(self) -> list[tuple[int, int | None]]:
+        """(attack card, its cover or None) in play order."""
+        return [(a, c if c >= 0 else None)
+                for a, c in zip(self.attacks, self.covers, strict=False)]
+
     def apply(self, action: Action) -> tuple[Event, ...]:
-        """Check ``action`` against the rules, then play it. Raises IllegalAction(reason).
+        """Check ``action`` against the rules, then play it. Raises IllegalAction (its
+        ``code`` names the rule broken).
 
         An action found in the cached legal list of its seat (same version) is legal by
         construction; anything else goes through the rule-by-rule check."""
@@ -59,23 +100,3 @@ class DealBase:
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` without checking it (each state defines it)."""
         raise NotImplementedError
-
-    @classmethod
-    def replay(cls, rules: RuleSet, seed: int, actions, dealer: int | None = None,
-               **deal_kwargs: Any):
-        """Deal from ``seed`` and apply ``actions`` (Action or text "2:a 10h") checked."""
-        s = cls.new(rules, seed, dealer, **deal_kwargs)  # type: ignore[attr-defined]
-        for a in actions:
-            s.apply(Action.parse(a) if isinstance(a, str) else a)
-        return s
-
-    @classmethod
-    def next_deal(cls, rules: RuleSet, previous_outcome: Outcome, previous_dealer: int,
-                  seed: int):
-        """The next deal of a series: the first fool deals (in Warsaw the biggest payer, in
-        teams the losing member holding most cards, both listed first); after a draw the
-        same dealer deals again."""
-        fool = previous_outcome.fools[0] if previous_outcome.fools else None
-        dealer = previous_dealer if fool is None else fool
-        return cls.new(rules, seed, dealer, later_deal=True,  # type: ignore[attr-defined]
-                       prev_fool=fool)

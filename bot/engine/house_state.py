@@ -1,7 +1,7 @@
-"""``HouseState``: ``GameState`` plus the rules that need state or actions of their own.
+"""``HouseState``: ``ThrowInState`` plus the rules that need state or actions of their own.
 
-Handed out by ``GameState.new`` (through the per-RuleSet config) only when one of these is
-on, so the plain game's hot path never pays for them:
+game.py deals one only when one of these is on (``StateConfig.house``), so the plain game's
+hot path never pays for them:
 
 - pagat (``on_fail=take_unbeaten``, seed 000): the defender covers any subset, then says
   done (``d``); covered pairs go to the discard, unbeaten cards to the defender's hand.
@@ -30,19 +30,27 @@ Decisions where RULES.md is silent:
 
 from __future__ import annotations
 
-from .actions import WELI_AS, Action, ActionKind, Event, EventKind, IllegalAction
+from .actions import WELI_AS, Action, ActionKind, Event, EventKind
 from .beats import WELI, build_beats, weli_beats, weli_tables
 from .cards import bits, card_text, mask_of
+from .codes import Code
 from .deal import Dealt, SeedStream
-from .state import ATTACK, COVER, P_PLAY, SHOW, TAKE, TRANSFER, GameState, _mk, _replenish_order
+from .errors import IllegalAction
+from .phase import Phase
+from .seats import replenish_order
+from .state import ThrowInState
+from .tables import DONE_ACTION
 
-DONE, SWAP_SIX, POKER = ActionKind.DONE, ActionKind.SWAP_SIX, ActionKind.POKER
-DONE_ACTION = [tuple.__new__(Action, (p, DONE, ())) for p in range(16)]
+ATTACK, COVER, TAKE, SHOW = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.SHOW
+TRANSFER, DONE = ActionKind.TRANSFER, ActionKind.DONE
+SWAP_SIX, POKER = ActionKind.SWAP_SIX, ActionKind.POKER
+P_PLAY = Phase.PLAY
 POKER_SWAPS_PER_DEAL = 3
 _SUIT_LETTER = "shdc"
+_mk = tuple.__new__
 
 
-class HouseState(GameState):
+class HouseState(ThrowInState):
     __slots__ = ("hidden", "poker_left", "poker_bout", "weli_suit", "base_beaters")
     hidden: int          # changeable_trump: the face-down card under the turn-up (-1: none)
     poker_left: int      # poker swaps left this deal
@@ -148,48 +156,45 @@ class HouseState(GameState):
         try:
             p, kind, cards = action
         except (TypeError, ValueError):
-            raise IllegalAction(f"not an action: {action!r}") from None
+            raise IllegalAction(Code.NOT_AN_ACTION, action=repr(action)) from None
         if type(cards) is tuple and any(type(c) is int and WELI_AS <= c < WELI_AS + 4
                                         for c in cards):
             if not self.cfg.weli:
-                raise IllegalAction("only the weli (house rule weli: the 6♦) names a suit")
+                raise IllegalAction(Code.WELI_NOT_IN_PLAY)
             virtual = [c for c in cards if type(c) is int and c >= WELI_AS]
             if len(virtual) != 1 or WELI in cards:
-                raise IllegalAction("there is one weli: name its suit once")
+                raise IllegalAction(Code.WELI_NAMED_TWICE)
             if kind not in (ATTACK, COVER, TRANSFER, "a", "c", "r"):
-                raise IllegalAction("the weli's suit is named only when it is played")
+                raise IllegalAction(Code.WELI_NAMED_NOT_PLAYED)
             suit = virtual[0] - WELI_AS
             physical = tuple(WELI if c == virtual[0] else c for c in cards)
             canon = super()._check(Action(p, kind, physical))
             if canon.kind is COVER and not weli_beats(self.base_beaters, physical[0], suit):
-                raise IllegalAction(f"the weli as the 6 of {_SUIT_LETTER[suit]} does not beat "
-                                    f"{card_text(physical[0])}")
+                raise IllegalAction(Code.WELI_DOES_NOT_BEAT, suit=_SUIT_LETTER[suit],
+                                    card=card_text(physical[0]))
             return _mk(Action, (canon[0], canon[1], cards))
         canon = super()._check(action)
         if (self.cfg.weli and WELI in canon.cards and canon.kind in (ATTACK, TRANSFER, COVER)
                 and not (canon.kind is COVER and canon.cards[0] == WELI)):
-            raise IllegalAction("the weli (6♦) is wild: name its suit when you play it, "
-                                "e.g. 'a 6d>s'")
+            raise IllegalAction(Code.WELI_NAME_SUIT)
         return canon
 
     def _check_rules(self, p: int, kind: ActionKind, cards: tuple[int, ...]) -> None:
         if kind is DONE:
             if not self.cfg.pagat:
-                raise IllegalAction("'done' belongs to on_fail=take_unbeaten (pagat); take instead")
+                raise IllegalAction(Code.DONE_NOT_PAGAT)
             if self.phase is not P_PLAY or p != self.defender:
-                raise IllegalAction("only the defender says done")
+                raise IllegalAction(Code.DONE_NOT_DEFENDER)
             if not self.n_unc:
-                raise IllegalAction("done: every attack card is covered, the bout is over")
+                raise IllegalAction(Code.DONE_NOTHING_UNCOVERED)
             return
         if kind is TAKE and self.cfg.pagat:
-            raise IllegalAction("on_fail=take_unbeaten (pagat): cover what you can, then say "
-                                "done ('d'): the unbeaten cards are yours")
+            raise IllegalAction(Code.PAGAT_TAKE)
         if kind is SWAP_SIX:
             if not self.cfg.six:
-                raise IllegalAction("the trump-six exchange needs trump_exchange=six_any_time")
+                raise IllegalAction(Code.SIX_SWAP_NOT_IN_PLAY)
             if self.phase is not P_PLAY or len(cards) != 1 or self._six_to_swap(p) != cards[0]:
-                raise IllegalAction("six_any_time: swap the trump six from your hand for the "
-                                    "turn-up while the turn-up is still in the stock")
+                raise IllegalAction(Code.SIX_SWAP_NOT_NOW)
             return
         if kind is POKER:
             self._check_poker(p, cards)
@@ -198,21 +203,20 @@ class HouseState(GameState):
 
     def _check_poker(self, p: int, cards: tuple[int, ...]) -> None:
         if not self.cfg.poker:
-            raise IllegalAction("the poker swap needs the house rule poker")
+            raise IllegalAction(Code.POKER_NOT_IN_PLAY)
         if self.phase is not P_PLAY or p != self.attacker or self.attacks:
-            raise IllegalAction("poker: only the principal attacker swaps, before leading")
+            raise IllegalAction(Code.POKER_NOT_NOW)
         if self.poker_left <= 0:
-            raise IllegalAction("poker: three swaps per deal have been made")
+            raise IllegalAction(Code.POKER_USED_UP)
         if self.poker_bout == self.bout_no:
-            raise IllegalAction("poker: one swap per lead")
+            raise IllegalAction(Code.POKER_ONCE_PER_LEAD)
         if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
-            raise IllegalAction("poker: swap one or two different cards")
+            raise IllegalAction(Code.POKER_CARD_COUNT)
         for c in cards:
             if not (self.hands[p] >> c) & 1:
-                raise IllegalAction(f"{card_text(c)} is not in your hand")
+                raise IllegalAction(Code.NOT_IN_HAND, card=card_text(c))
         if self._poker_room() < len(cards):
-            raise IllegalAction(f"poker: the stock must hold more than {len(cards)} card(s) "
-                                "above the turn-up")
+            raise IllegalAction(Code.POKER_STOCK_SHORT, count=len(cards))
 
     # ------------------------------------------------------------------ playing
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
@@ -293,7 +297,7 @@ class HouseState(GameState):
         draws it first), and changeable_trump reveals the hidden card."""
         stock, hands, in_play = self.stock, self.hands, self.in_play
         hs = self.cfg.hand_size
-        for s in _replenish_order(self.n, a, d):
+        for s in replenish_order(self.n, a, d):
             if not stock:
                 break
             if not in_play[s]:

@@ -5,17 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import bits, card_text
-from .state import RANK_MASKS as THROW_IN_RANKS  # jokers have no rank for throw-ins
+from .cards import card_text
+from .conservation import conservation_problems
+from .tables import THROW_IN_RANKS  # jokers have no rank for throw-ins
+from .warsaw import WarsawState
+from .warsaw_invariants import check_warsaw_invariants
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .game_state import GameState
+    from .state import ThrowInState
 
 
 def check_invariants(s: GameState) -> list[str]:
-    if getattr(s, "is_warsaw", False):  # Warsaw keeps cards in front too (warsaw_invariants)
-        from .warsaw_invariants import check_warsaw_invariants
-        return check_warsaw_invariants(s)  # type: ignore[arg-type]
+    """Violations of RULES.md's invariants in ``s`` ([] when it is sound)."""
+    if isinstance(s, WarsawState):  # Warsaw keeps cards in front too (warsaw_invariants)
+        return check_warsaw_invariants(s)
+    return _throw_in_problems(s)  # type: ignore[arg-type]
+
+
+def _throw_in_problems(s: ThrowInState) -> list[str]:
     problems: list[str] = []
     # Cards are conserved: hands + table + stock + discard = the deck, no card twice.
     places = list(s.hands) + [1 << c for c in s.stock] + [1 << c for c in s.attacks] + [
@@ -80,30 +88,7 @@ def check_invariants(s: GameState) -> list[str]:
     return problems
 
 
-def conservation_problems(places: list[int], deck_mask: int) -> list[str]:
-    """Every card of the deck is in exactly one of ``places`` (card masks): none twice,
-    none missing, none from outside the deck."""
-    problems: list[str] = []
-    union = total = 0
-    for m in places:
-        union |= m
-        total += m.bit_count()
-    if total != union.bit_count():
-        seen = 0
-        for m in places:
-            for c in bits(m & seen):
-                problems.append(f"card {card_text(c)} is in two places")
-            seen |= m
-    if union != deck_mask:
-        missing, extra = deck_mask & ~union, union & ~deck_mask
-        if missing:
-            problems.append(f"cards missing: {' '.join(card_text(c) for c in bits(missing))}")
-        if extra:
-            problems.append(f"cards not in the deck: {' '.join(card_text(c) for c in bits(extra))}")
-    return problems
-
-
-def _turnup_problems(s: GameState) -> list[str]:
+def _turnup_problems(s: ThrowInState) -> list[str]:
     """The turn-up lies at the bottom of the stock (under it the hidden card of
     changeable_trump); albanian puts it on top, drawn first."""
     if not s.stock or s.turnup < 0:

@@ -2,8 +2,8 @@
 
 Each rule is a pair: ``enumerate(hand_mask, limit, singles) -> list of Action`` (for
 legal_actions; ``singles[c]`` is the prebuilt one-card attack action of that seat, from
-which the seat and kind of longer leads are taken) and ``check(cards, limit) -> reason or
-None`` (for apply). Issue 3 adds
+which the seat and kind of longer leads are taken) and ``check(cards, limit) -> Reason or
+None`` (for apply: the coded reason the lead is refused, errors.py). Issue 3 adds
 ``pagat_pattern`` and ``warsaw_pairs`` here; the bout code only calls through ``LEADS``.
 """
 
@@ -14,28 +14,30 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .cards import RANK_MASKS, bits
+from .codes import Code
+from .errors import Reason
 from .warsaw_leads import warsaw_pairs_check, warsaw_pairs_enum
 
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    from . import _cython_shim as cython
+    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
 
 _mk = tuple.__new__
 
 
 class LeadRule(NamedTuple):
     enumerate: Callable[[int, int, list], list]
-    check: Callable[[tuple[int, ...], int], str | None]
+    check: Callable[[tuple[int, ...], int], Reason | None]
 
 
 def _single_enum(hand: int, limit: int, singles: list) -> list:
     return [singles[c] for c in bits(hand)] if limit >= 1 else []
 
 
-def _single_check(cards: tuple[int, ...], limit: int) -> str | None:
+def _single_check(cards: tuple[int, ...], limit: int) -> Reason | None:
     if len(cards) != 1:
-        return "lead=single: open with exactly one card"
+        return Reason(Code.LEAD_SINGLE)
     return None
 
 
@@ -138,12 +140,12 @@ def _same_rank_enum_packs(hand: int, limit: int, singles: list) -> list:
     return out
 
 
-def _same_rank_check(cards: tuple[int, ...], limit: int) -> str | None:
+def _same_rank_check(cards: tuple[int, ...], limit: int) -> Reason | None:
     if not cards:
-        return "a lead needs at least one card"
+        return Reason(Code.LEAD_EMPTY)
     r = cards[0] & 15
     if any(c & 15 != r for c in cards):
-        return "lead=same_rank: every card of a lead must have the same rank"
+        return Reason(Code.LEAD_SAME_RANK)
     return None
 
 
@@ -190,10 +192,9 @@ def _pagat_enum(hand: int, limit: int, singles: list) -> list:
     return out
 
 
-def _pagat_check(cards: tuple[int, ...], limit: int) -> str | None:
+def _pagat_check(cards: tuple[int, ...], limit: int) -> Reason | None:
     if not _pagat_ok(cards):
-        return ("lead=pagat_pattern: lead 1 card, 3 (a pair + any card) or 5 (two pairs + "
-                "any card; four of a kind counts as two pairs)")
+        return Reason(Code.LEAD_PAGAT_PATTERN)
     return None
 
 
@@ -217,9 +218,9 @@ def with_jokers(rule: LeadRule, joker_mask: int) -> LeadRule:
             out = list(out) + [singles[c] for c in bits(hand & joker_mask)]
         return out
 
-    def check(cards: tuple[int, ...], limit: int) -> str | None:
+    def check(cards: tuple[int, ...], limit: int) -> Reason | None:
         if any((joker_mask >> c) & 1 for c in cards):
-            return None if len(cards) == 1 else "a joker is led alone, never with other cards"
+            return None if len(cards) == 1 else Reason(Code.JOKER_LED_ALONE)
         return base_check(cards, limit)
 
     return LeadRule(enumerate_, check)

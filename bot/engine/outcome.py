@@ -20,7 +20,7 @@ class Outcome:
     fools: tuple[int, ...] = ()
     draw: bool = False
     titles: dict[int, str] = field(default_factory=dict)
-    stakes: dict[int, int] | None = None
+    stakes: dict[int, int | Fraction] | None = None
     teams: tuple[int, ...] | None = None
     out_order: tuple[int, ...] = ()
 
@@ -50,6 +50,26 @@ class Outcome:
                          for k, v in d["stakes"].items()},
                    teams=None if d.get("teams") is None else tuple(d["teams"]),
                    out_order=tuple(d.get("out_order", ())))
+
+
+def fool_title(attacks: list[int], attack_by: list[int], lowest_rank: int) -> str | None:
+    """RULES.md 'Fool with epaulettes', for the fool who defended the final bout (attack
+    cards and who played them): the last attack card is of the deck's lowest rank:
+    "necktie"; "epaulettes" when that attacker played two or more such cards in the bout."""
+    if not attacks or attacks[-1] & 15 != lowest_rank:
+        return None
+    who = attack_by[-1]
+    count = sum(1 for c, s in zip(attacks, attack_by, strict=True)
+                if s == who and c & 15 == lowest_rank)
+    return "epaulettes" if count >= 2 else "necktie"
+
+
+def team_fools(team: tuple[int, ...], hands: list[int], dealer: int) -> list[int]:
+    """RULES.md 'Further decisions', Teams: every member of the team left with cards is a
+    fool. Decision: the member who deals next comes first (most cards; tie: the first after
+    the old dealer), so ``next_deal`` needs nothing but the outcome."""
+    n = len(hands)
+    return sorted(team, key=lambda s: (-hands[s].bit_count(), (s - dealer - 1) % n))
 
 
 def series_fool(matchsticks: dict[int, int], series_to: int) -> int | None:

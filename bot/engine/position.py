@@ -1,4 +1,5 @@
-"""Hand-built positions for tests and puzzles: ``GameState.from_position(rules, ...)``.
+"""Hand-built throw-in positions for tests and puzzles: ``deal_from_position(rules, ...)``
+(game.py) builds one with the class the rules need.
 
 Cards are given as text ("6h 7h Ts") or lists of card ids. Every deck card not placed in a
 hand, the stock, the table or the turn-up goes to the discard (Decision, so positions keep
@@ -8,50 +9,45 @@ card conservation without listing the discard).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from .cards import SUIT_LETTERS, bits, mask_of, parse_card
+from .cards import SUIT_LETTERS, Cards, bits, mask_of, parse_card, parse_cards
+from .codes import Code
+from .errors import InvalidState
 from .rules import RuleSet
-from .state import RANK_MASKS as THROW_IN_RANKS
+from .state_config import config_for
+from .tables import THROW_IN_RANKS
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .moves import ThrowInMoves
 
-Cards = str | Iterable[int]
-
-
-def _ids(cards: Cards) -> list[int]:
-    if isinstance(cards, str):
-        return [parse_card(t) for t in cards.replace(",", " ").split()]
-    return [int(c) for c in cards]
+S = TypeVar("S", bound="ThrowInMoves")
 
 
-def build_position(cls: type[GameState], rules: RuleSet, *, hands: Sequence[Cards],
+def build_position(cls: type[S], rules: RuleSet, *, hands: Sequence[Cards],
                    trump: str | int, attacker: int, defender: int | None = None,
                    stock: Cards = "", turnup: str | int | None = None,
                    table: Sequence[tuple[str | int, str | int | None]] = (),
                    attack_by: Sequence[int] | None = None, taking: bool = False,
                    passed: Iterable[int] = (), first_bout: bool = False,
                    limit: int | None = None, out: Iterable[int] = (), shown: Cards = "",
-                   dealer: int = 0, seed: int = 0) -> GameState:
+                   dealer: int = 0, seed: int = 0) -> S:
     """A mid-deal state. ``stock`` is in draw order; the turn-up (default: the last stock
     card) is drawn last. ``limit`` defaults to the limit in force computed from the
     defender's hand at the start of the bout (hand now + cards they covered with)."""
-    from .state import _config
-
     if rules.players != len(hands):
         rules = rules.with_overrides({"players": len(hands)})
-    cfg = _config(rules)
+    cfg = config_for(rules)
     trump_suit = SUIT_LETTERS.index(trump) if isinstance(trump, str) else trump
     s = cls._blank(rules, cfg, trump_suit)
     s.seed, s.dealer = seed, dealer
-    s.hands = [mask_of(_ids(h)) for h in hands]
-    s.stock = _ids(stock)[::-1]
+    s.hands = [mask_of(parse_cards(h)) for h in hands]
+    s.stock = parse_cards(stock)[::-1]
     if turnup is not None:
         s.turnup = parse_card(turnup) if isinstance(turnup, str) else turnup
     elif s.stock:
         s.turnup = s.stock[0]
-    for a, c in ((_ids(str(a)) if isinstance(a, str) else [a], c) for a, c in table):
+    for a, c in ((parse_cards(str(a)) if isinstance(a, str) else [a], c) for a, c in table):
         s.attacks.append(a[0])
         s.covers.append(-1 if c is None else (parse_card(c) if isinstance(c, str) else c))
     s.attack_by = list(attack_by) if attack_by is not None else [attacker] * len(s.attacks)
@@ -77,8 +73,8 @@ def build_position(cls: type[GameState], rules: RuleSet, *, hands: Sequence[Card
     s.limit = limit
     s.taking = taking
     s.passed = mask_of(passed)
-    s.shown = mask_of(_ids(shown))
+    s.shown = mask_of(parse_cards(shown))
     if len(bits(placed)) != sum(h.bit_count() for h in s.hands) + len(s.stock) + len(
             s.attacks) + covered:
-        raise ValueError("a card is placed twice in this position")
+        raise InvalidState(Code.CARD_PLACED_TWICE)
     return s

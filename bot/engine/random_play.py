@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 
 from .actions import Action
+from .game import new_deal
+from .game_state import GameState
 from .invariants import check_invariants
 from .rules import RuleSet
-from .state import GameState
 
 
 class InvariantViolation(AssertionError):
@@ -35,7 +36,7 @@ def play_random_game(rules: RuleSet, seed: int, rng: random.Random | None = None
     """
     rng = rng or random.Random(seed)
     rand = rng.random
-    state = GameState.new(rules, seed)
+    state = new_deal(rules, seed)
     actions: list[Action] = []
     n = rules.players
     seats = range(n)

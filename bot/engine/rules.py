@@ -2,7 +2,8 @@
 
 ``PARAMETERS`` is the table the CLI prints (`durak rules`): name, default, allowed values,
 what it does. ``IMPLEMENTED`` says which values this engine plays today; ``validate()``
-refuses the others with "... not implemented yet" instead of pretending.
+refuses the others with "... not implemented yet" instead of pretending. Every problem is a
+coded ``Reason`` (errors.py): the English sentence with ``code`` and ``params``.
 """
 
 from __future__ import annotations
@@ -12,11 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import LOWEST_RANK
+from .codes import Code
+from .errors import InvalidAssignment, Reason, RulesError
 from .warsaw_rules import WARSAW_IMPLEMENTED, is_warsaw, warsaw_problems
-
-
-class RulesError(ValueError):
-    """A rule set that cannot be played, with a human reason."""
 
 
 class Param(NamedTuple):
@@ -164,12 +163,13 @@ def parse_value(name: str, text: Any) -> Any:
     """Turn a command-line string into the parameter's value type ("6", "none", "true")."""
     param = PARAMS_BY_NAME.get(name)
     if param is None:
-        raise RulesError(f"unknown rule {name!r}; known: {', '.join(PARAMS_BY_NAME)}")
+        raise RulesError(Code.UNKNOWN_RULE, name=name, known=", ".join(PARAMS_BY_NAME))
     if not isinstance(text, str):
         if text in param.allowed and (type(text) is type(param.default)
                                       or param.name in ("bout_limit", "first_bout_limit")):
             return text
-        raise RulesError(f"{name}={text!r} is not allowed; allowed: {allowed_text(param)}")
+        raise RulesError(Code.VALUE_NOT_ALLOWED, name=name, value=repr(text),
+                         allowed=allowed_text(param))
     t = text.strip().lower()
     for value in param.allowed:
         if isinstance(value, bool):
@@ -180,7 +180,8 @@ def parse_value(name: str, text: Any) -> Any:
                 return None
         elif str(value).lower() == t:
             return value
-    raise RulesError(f"{name}={text!r} is not allowed; allowed: {allowed_text(param)}")
+    raise RulesError(Code.VALUE_NOT_ALLOWED, name=name, value=repr(text),
+                     allowed=allowed_text(param))
 
 
 def allowed_text(param: Param | str) -> str:
@@ -189,7 +190,8 @@ def allowed_text(param: Param | str) -> str:
     if not isinstance(param, Param):
         found = PARAMS_BY_NAME.get(param) if isinstance(param, str) else None
         if found is None:
-            raise RulesError(f"unknown rule {param!r}; known: {', '.join(PARAMS_BY_NAME)}")
+            raise RulesError(Code.UNKNOWN_RULE, name=param if isinstance(param, str | int)
+                             else repr(param), known=", ".join(PARAMS_BY_NAME))
         param = found
     if len(param.allowed) > 4 and all(type(v) is int for v in param.allowed):
         return f"{param.allowed[0]}..{param.allowed[-1]}"
@@ -238,7 +240,7 @@ class RuleSet:
         """The named preset with keyword overrides (values or "NAME=VALUE"-style strings)."""
         p = PRESETS.get(name)
         if p is None:
-            raise RulesError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+            raise RulesError(Code.UNKNOWN_PRESET, name=name, known=", ".join(PRESETS))
         values = {**p.overrides, **{k: parse_value(k, v) for k, v in overrides.items()}}
         if "players" not in values:
             values["players"] = max(2, p.players[0])
@@ -257,10 +259,11 @@ class RuleSet:
 
     @staticmethod
     def parse_assignment(text: str) -> tuple[str, Any]:
-        """"NAME=VALUE" -> (name, typed value); RulesError on a bad name or value."""
+        """"NAME=VALUE" -> (name, typed value). InvalidAssignment when the text is not of
+        that form; RulesError on an unknown name or a value the rule does not take."""
         name, sep, value = text.partition("=")
         if not sep:
-            raise RulesError(f"expected NAME=VALUE, got {text!r}")
+            raise InvalidAssignment(Code.ASSIGNMENT_SYNTAX, text=text)
         name = name.strip().replace("-", "_")
         return name, parse_value(name, value)
 
@@ -272,7 +275,7 @@ class RuleSet:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RulesError(f"unknown rule(s): {', '.join(sorted(unknown))}")
+            raise RulesError(Code.UNKNOWN_RULES, names=", ".join(sorted(unknown)))
         values = {k: (v if k == "preset_name" else parse_value(k, v)) for k, v in data.items()}
         return cls(**values)
 
@@ -294,14 +297,16 @@ class RuleSet:
         return base
 
     # -- validation ---------------------------------------------------------------------
-    def problems(self) -> list[str]:
-        """Every reason this rule set cannot be played (empty when it can)."""
+    def problems(self) -> list[Reason]:
+        """Every reason this rule set cannot be played (empty when it can); each is its
+        English sentence (a str) with a ``code`` and ``params``."""
         out = []
         for p in PARAMETERS:
             value = getattr(self, p.name)
             mixed_types = p.name in ("bout_limit", "first_bout_limit")
             if value not in p.allowed or (type(value) is not type(p.default) and not mixed_types):
-                out.append(f"{p.name}={value!r} is not allowed; allowed: {allowed_text(p)}")
+                out.append(Reason(Code.VALUE_NOT_ALLOWED, name=p.name, value=repr(value),
+                                  allowed=allowed_text(p)))
         if out:
             return out
         warsaw = is_warsaw(self)
@@ -311,29 +316,30 @@ class RuleSet:
             value = getattr(self, name)
             if value not in ok:
                 shown = "none" if value is None else str(value).lower()
-                out.append(f"{name}={shown} is not implemented yet")
+                out.append(Reason(Code.NOT_IMPLEMENTED, rule=name, value=shown))
         warsaw = self.lead == "warsaw_pairs" or self.on_fail == "warsaw"
         if self.players > 6 and not warsaw:
-            out.append(f"{self.players} players need the Warsaw game; others take 2-6")
+            out.append(Reason(Code.WARSAW_PLAYERS, players=self.players))
         if (self.lead == "warsaw_pairs") != (self.on_fail == "warsaw"):
-            out.append("lead=warsaw_pairs and on_fail=warsaw go together (Warsaw)")
+            out.append(Reason(Code.WARSAW_LEAD_AND_ON_FAIL))
         if self.on_fail == "take_unbeaten" and self.throw_in != "none":
-            out.append("on_fail=take_unbeaten (pagat) has no throw-ins: set throw_in=none")
+            out.append(Reason(Code.PAGAT_THROW_IN))
         if self.trump_exchange == "six_any_time" and self.deck == 24:
-            out.append("trump_exchange=six_any_time needs a deck with sixes (36 or 52)")
+            out.append(Reason(Code.SIX_ANY_TIME_DECK))
         if self.trump_exchange == "warsaw_two" and not warsaw:
-            out.append("trump_exchange=warsaw_two belongs to the Warsaw game")
+            out.append(Reason(Code.WARSAW_TWO_NOT_WARSAW))
         if warsaw:
             out += warsaw_problems(self)
         if self.teams != "none":
             need = {"2x2": 4, "3x2": 6, "2x3": 6}[self.teams]
             if self.players != need:
-                out.append(f"teams={self.teams} needs exactly {need} players")
+                out.append(Reason(Code.TEAMS_PLAYERS, teams=self.teams, players=need))
         out += self._house_problems(warsaw)
         preset = PRESETS.get(self.preset_name)
         if preset and not preset.players[0] <= self.players <= preset.players[1]:
             lo, hi = preset.players
-            out.append(f"{self.preset_name} is for {lo}-{hi} players, not {self.players}")
+            out.append(Reason(Code.PRESET_PLAYERS, preset=self.preset_name, min_players=lo,
+                              max_players=hi, players=self.players))
         need_cards = self.players * self.hand_size
         if need_cards > self.deck_size:
             out.append(self._deck_advice(need_cards))
@@ -344,65 +350,62 @@ class RuleSet:
         return tuple(name for name, _ in HOUSE_RULES
                      if getattr(self, name) != HOUSE_OFF.get(name, False))
 
-    def _house_problems(self, warsaw: bool) -> list[str]:
+    def _house_problems(self, warsaw: bool) -> list[Reason]:
         """House-rule combinations that cannot work, in words a player understands."""
         out = []
         on = set(self.house_rules_on())
         if warsaw:
             bad = sorted(on - set(BEATS_ONLY_RULES))
             if bad:
-                out.append(f"{', '.join(bad)} cannot be played in the Warsaw game (its phases "
-                           "and replenishing have no place for them)")
+                out.append(Reason(Code.WARSAW_HOUSE_RULES, rules=", ".join(bad)))
         if self.crazy and self.no_trump:
-            out.append("crazy makes diamonds trumps but no_trump has no trumps: pick one")
+            out.append(Reason(Code.CRAZY_NO_TRUMP))
         if self.no_trump:
             for rule in ("jacks_high", "changeable_trump"):
                 if rule in on:
-                    out.append(f"{rule} needs a trump suit, and no_trump has none")
+                    out.append(Reason(Code.NEEDS_TRUMP, rule=rule))
             if self.fallen_ace == "trump":
-                out.append("fallen_ace=trump needs a trump suit (try fallen_ace=every_suit)")
+                out.append(Reason(Code.FALLEN_ACE_NO_TRUMP))
             if self.trump_exchange != "none":
-                out.append(f"trump_exchange={self.trump_exchange} swaps a trump, and no_trump "
-                           "has none")
+                out.append(Reason(Code.EXCHANGE_NO_TRUMP, value=self.trump_exchange))
         if self.crazy and self.changeable_trump:
-            out.append("crazy fixes diamonds as trumps, so changeable_trump cannot change them")
+            out.append(Reason(Code.CRAZY_CHANGEABLE))
         if self.railway:
             for rule in ("albanian", "changeable_trump", "poker"):
                 if rule in on:
-                    out.append(f"railway deals every card, so there is no stock for {rule}")
+                    out.append(Reason(Code.RAILWAY_NO_STOCK, rule=rule))
             if self.trump_exchange != "none":
-                out.append("railway puts the trump card out of play: there is nothing to "
-                           f"exchange (trump_exchange={self.trump_exchange})")
+                out.append(Reason(Code.RAILWAY_EXCHANGE, value=self.trump_exchange))
         if self.albanian:
             if self.changeable_trump:
-                out.append("albanian draws the turn-up first, changeable_trump hides a card "
-                           "under it: pick one")
+                out.append(Reason(Code.ALBANIAN_CHANGEABLE))
             if self.trump_exchange != "none":
-                out.append("albanian draws the turn-up first: there is no turn-up to exchange "
-                           f"(trump_exchange={self.trump_exchange})")
+                out.append(Reason(Code.ALBANIAN_EXCHANGE, value=self.trump_exchange))
         if self.weli:
             if self.deck == 24:
-                out.append("weli is the 6 of diamonds, and the 24-card deck has no sixes: use "
-                           "deck=36 or 52")
+                out.append(Reason(Code.WELI_DECK))
             if self.packs > 1:
-                out.append("weli needs a single 6 of diamonds: use packs=1")
+                out.append(Reason(Code.WELI_PACKS))
         if self.jokers and self.packs > 1:
-            out.append("jokers are played with one pack")
+            out.append(Reason(Code.JOKERS_PACKS))
         return out
 
-    def _deck_advice(self, need: int) -> str:
+    def _deck_advice(self, need: int) -> Reason:
+        facts = {"players": self.players, "hand_size": self.hand_size, "cards_needed": need,
+                 "deck_size": self.deck_size}
         bigger = [d for d in (24, 36, 52) if d * self.packs >= need]
-        reason = (f"{self.players} players x {self.hand_size} cards = {need} cards, "
-                  f"more than the {self.deck_size}-card deck")
         if bigger:
-            return f"{reason}; use deck={bigger[0]}"
+            return Reason(Code.DECK_TOO_SMALL_USE_DECK, suggested_deck=bigger[0], **facts)
         fits = [h for h in (5, 6, 7, 8) if self.players * h <= self.deck_size]
-        return f"{reason}; use a smaller hand_size ({fits[-1]})" if fits else reason
+        if fits:
+            return Reason(Code.DECK_TOO_SMALL_USE_HAND, suggested_hand_size=fits[-1], **facts)
+        return Reason(Code.DECK_TOO_SMALL, **facts)
 
     def validate(self) -> RuleSet:
+        """This rule set, or RulesError with every problem (``.problems``)."""
         problems = self.problems()
         if problems:
-            raise RulesError("; ".join(problems))
+            raise RulesError(*problems)
         return self
 
     def describe(self) -> str:

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .cards import Card, CardSet
 from .outcome import Outcome
+from .phase import Phase
 from .rules import RuleSet
 
 if TYPE_CHECKING:
-    from .state import GameState, Phase
+    from .moves import ThrowInMoves
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class PlayerView:
         return self.outcome is not None
 
 
-def make_view(s: GameState, p: int) -> PlayerView:
+def make_view(s: ThrowInMoves, p: int) -> PlayerView:
     return PlayerView(
         player=p, rules=s.rules, phase=s.phase, hand=CardSet(s.hands[p]),
         hand_counts=tuple(h.bit_count() for h in s.hands),
@@ -79,6 +80,6 @@ def make_view(s: GameState, p: int) -> PlayerView:
         hidden_under_turnup=getattr(s, "hidden", -1) >= 0, teams=s.cfg.teams)
 
 
-def _weli_suit(s: GameState) -> int | None:
+def _weli_suit(s: ThrowInMoves) -> int | None:
     suit = getattr(s, "weli_suit", -1)  # a HouseState field; the plain state has none
     return None if suit < 0 else suit

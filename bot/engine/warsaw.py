@@ -1,8 +1,9 @@
 """``WarsawState``: one deal of Dureń Piątkowy (seed 002, RULES.md 'Warsaw phases').
 
-Same public face as ``GameState`` (legal_actions, actors, waiting_on, default_action,
-apply/apply_unchecked, clone, is_over, outcome, view, to_dict/from_dict, version, replay,
-next_deal); ``GameState.new`` hands out a ``WarsawState`` when ``on_fail=warsaw``.
+The same public face as every deal (game_state.GameState: legal_actions, actors,
+waiting_on, default_action, apply/apply_unchecked, clone, is_over, outcome, view, to_dict,
+version); game.py deals a ``WarsawState`` when ``on_fail=warsaw``. The refusals of ``apply``
+are in warsaw_checks.py, the JSON form in warsaw_codec.py, the view in warsaw_view.py.
 
 An attack runs in phases. ``stage`` says who is asked:
 - ``lead``: phase 1, the principal attacker builds the lead one card per action
@@ -67,92 +68,37 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .actions import Action, ActionKind, Event, EventKind, IllegalAction
-from .beats import build_beats
+from .actions import Action, ActionKind, Event, EventKind
 from .cards import RANK_MASKS, SUIT_MASKS, bits, card_text, mask_of
 from .deal import deal
-from .deal_base import DealBase
 from .outcome import Outcome
+from .phase import ADD, DEFEND, LEAD, Phase
 from .rules import RuleSet
-from .state import PASS_ACTION, SINGLE_ATTACK, TAKE_ACTION, Phase
-from .warsaw_leads import addable_lead_cards, lead_add_problem, rank_parity, warsaw_pairs_check
+from .warsaw_checks import check_warsaw_action
+from .warsaw_codec import warsaw_to_dict
+from .warsaw_moves import WarsawMoves
+from .warsaw_view import WarsawView, make_warsaw_view
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 EXCHANGE, KEEP, DONE = ActionKind.EXCHANGE, ActionKind.KEEP, ActionKind.DONE
 P_EXCHANGE, P_PLAY, P_OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
-LEAD, ADD, DEFEND = "lead", "add", "defend"
 _mk = tuple.__new__
-DONE_ACTION = [_mk(Action, (p, DONE, ())) for p in range(16)]
 
 
-def rank_set_mask(ranks: int) -> int:
-    """Card mask of every card whose rank bit is set in ``ranks``."""
-    m = 0
-    for r in bits(ranks):
-        m |= RANK_MASKS[r]
-    return m
+class WarsawState(WarsawMoves):
+    """One Warsaw deal. Mutated by ``apply``; ``clone`` for search. Seats 0..players-1.
+    (The fields and the read-only queries are WarsawMoves', warsaw_moves.py.)"""
 
-
-class WarsawState(DealBase):
-    """One Warsaw deal. Mutated by ``apply``; ``clone`` for search. Seats 0..players-1."""
-
-    is_warsaw = True
-    __slots__ = ("rules", "beaters", "deck_mask", "hand_size", "seed", "dealer", "n", "hands",
-                 "front", "known", "stock", "turnup", "trump", "discard", "attacker",
-                 "defender", "stage", "phase_starts", "attacks", "covers", "attack_by",
-                 "n_unc", "lead_ranks", "order", "order_pos", "passed", "capacity", "beaten",
-                 "phase", "exchange_holder", "queue", "outcome", "attack_no",
-                 "later_deal", "prev_fool", "first_attacker_seat", "history",
-                 "_la_key", "_la")  # + DealBase's version, _lc_key, _lc
-    rules: RuleSet
-    beaters: list[int]
-    deck_mask: int
-    hand_size: int
-    seed: int
-    dealer: int
-    n: int
-    hands: list[int]          # bitmask per seat
-    front: list[int]          # cards lying face up in front of each seat (lost attack)
-    known: list[int]          # cards everyone saw enter that hand
-    stock: list[int]          # draw from the end; stock[0] is the turn-up
-    turnup: int
-    trump: int                # suit, -1 for none
-    discard: int
-    attacker: int             # principal attacker
-    defender: int
-    stage: str                # lead / add / defend (meaningful in phase play)
-    phase_starts: list[int]   # index in ``attacks`` where each phase of this attack starts
-    attacks: list[int]        # every card led in this attack, all phases, in order
-    covers: list[int]         # cover of attacks[i] or -1
-    attack_by: list[int]
-    n_unc: int                # uncovered cards of the current phase
-    lead_ranks: int           # rank bits leadable in the current later phase
-    order: tuple[int, ...]    # who leads in turn in a later phase
-    order_pos: int            # index in ``order`` of the seat leading now
-    passed: int               # seats whose turn in this lead round is over (bitmask)
-    capacity: int             # most cards the current phase may hold (defender's hand)
-    beaten: int               # seats that beat off an attack this deal (bitmask)
-    phase: Phase
-    exchange_holder: int
-    queue: list[int]          # seats still to replenish after this attack, in order
-    outcome: Outcome | None
-    version: int
-    attack_no: int
-    later_deal: bool
-    prev_fool: int | None
-    first_attacker_seat: int
-    history: dict[str, int]   # attack-start positions since cards last left play or were drawn
-    _lc_key: int
-    _lc: list[Action]
-    _la_key: int              # version for which ``_la`` (the addable lead cards) holds
-    _la: int
+    __slots__ = ()
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, rules: RuleSet, seed: int, dealer: int | None = None, *,
-            later_deal: bool = False, prev_fool: int | None = None) -> WarsawState:
+            later_deal: bool = False, prev_fool: int | None = None,
+            deck_order: Any = None) -> WarsawState:
+        """Deal a Warsaw game (game.new_deal picks this class for ``on_fail=warsaw``)."""
         rules.validate()
-        d = deal(rules, seed, dealer)
+        d = deal(rules, seed, dealer, deck_order)
         s = cls._blank(rules, d.trump)
         s.seed, s.dealer = seed, d.dealer
         s.hands, s.known, s.stock, s.turnup = d.hands, d.known, d.stock, d.turnup
@@ -160,27 +106,6 @@ class WarsawState(DealBase):
         att = s._first_attacker()
         s.first_attacker_seat = att
         s._start_attack(att)
-        return s
-
-    @classmethod
-    def _blank(cls, rules: RuleSet, trump: int) -> WarsawState:
-        s = cls.__new__(cls)
-        s.rules, s.n, s.hand_size = rules, rules.players, rules.hand_size
-        s.beaters, s.deck_mask = build_beats(rules, trump)
-        s.trump, s.turnup = trump, -1
-        s.seed = s.dealer = 0
-        s.hands, s.front, s.known, s.stock = [0] * s.n, [0] * s.n, [0] * s.n, []
-        s.discard = 0
-        s.attacker = s.defender = 0
-        s.stage, s.phase_starts = LEAD, [0]
-        s.attacks, s.covers, s.attack_by = [], [], []
-        s.n_unc = s.lead_ranks = 0
-        s.order, s.order_pos, s.passed, s.capacity, s.beaten = (), 0, 0, 0, 0
-        s.phase, s.exchange_holder, s.queue = P_PLAY, -1, []
-        s.outcome, s.version, s.attack_no = None, 0, 0
-        s.later_deal, s.prev_fool, s.first_attacker_seat = False, None, 0
-        s.history = {}
-        s._lc_key, s._lc, s._la_key, s._la = -1, [], -1, 0
         return s
 
     def _first_attacker(self) -> int:
@@ -194,156 +119,6 @@ class WarsawState(DealBase):
             if held:
                 return min(held)[1]
         return (self.dealer + 1) % n
-
-    def _start_attack(self, att: int) -> list[Event]:
-        """Rotation (seed 002): ``att`` leads against the player on their left."""
-        self.attacker, self.defender = att, (att + 1) % self.n
-        self.stage, self.phase_starts = LEAD, [0]
-        self.attacks, self.covers, self.attack_by = [], [], []
-        self.n_unc = self.lead_ranks = self.passed = self.order_pos = 0
-        self.order = ()
-        events = [_mk(Event, (EventKind.NEW_BOUT, att, 0, ()))]
-        if not self.hands[att] and self.front[att]:  # Decision: pick up first, then lead
-            events.append(self._pick_up(att))
-        self.capacity = self.hands[self.defender].bit_count()
-        return events
-
-    def _pick_up(self, seat: int) -> Event:
-        cards = self.front[seat]
-        self.hands[seat] |= cards
-        self.known[seat] |= cards
-        self.front[seat] = 0
-        return _mk(Event, (EventKind.PICKED_UP, seat, cards.bit_count(), tuple(bits(cards))))
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def is_over(self) -> bool:
-        return self.phase is P_OVER
-
-    def held(self, seat: int) -> int:
-        """Cards a seat holds: hand and cards in front (RULES.md: both count as held)."""
-        return (self.hands[seat] | self.front[seat]).bit_count()
-
-    def leadable(self) -> int:
-        """Card mask of the ranks that may be led now (phase 1: any; later: covered ranks)."""
-        if self.phase is not P_PLAY:
-            return 0
-        if self.stage == LEAD:
-            return self.deck_mask
-        if self.stage == ADD:
-            return rank_set_mask(self.lead_ranks)
-        return 0
-
-    def phase_number(self) -> int:
-        return len(self.phase_starts)
-
-    def _room(self) -> int:
-        """Cards the current phase may still take."""
-        return self.capacity - (len(self.attacks) - self.phase_starts[-1])
-
-    def _addable(self, seat: int) -> int:
-        if self._room() <= 0:
-            return 0
-        return self.hands[seat] & rank_set_mask(self.lead_ranks)
-
-    def lead_is_complete(self) -> bool:
-        """Phase 1: the staged cards are a legal lead (``d`` may close it)."""
-        return bool(self.attacks) and rank_parity(self.attacks).bit_count() <= 1
-
-    def _lead_addable(self) -> int:
-        """Phase 1: mask of the leader's cards that may join the staged lead (cached per
-        version: asked when a card is staged and again for the legal list)."""
-        if self._la_key != self.version:
-            self._la_key = self.version
-            self._la = addable_lead_cards(self.attacks, self.hands[self.attacker],
-                                          self.capacity)
-        return self._la
-
-    def cover_options(self) -> list[Action]:
-        """Every cover the defender could make in some order: (uncovered card of this
-        phase, beater in hand) pairs. Only those of the first uncovered card are legal
-        now; computer players plan a complete covering with all of them."""
-        if self.phase is not P_PLAY or self.stage != DEFEND:
-            return []
-        p, hand, beaters = self.defender, self.hands[self.defender], self.beaters
-        start = self.phase_starts[-1]
-        return [_mk(Action, (p, COVER, (a, b)))
-                for a, c in zip(self.attacks[start:], self.covers[start:], strict=True)
-                if c < 0 for b in bits(hand & beaters[a])]
-
-    def _next_to_cover(self) -> int:
-        """Index in ``attacks`` of the first uncovered card of the current phase."""
-        return self.covers.index(-1, self.phase_starts[-1])
-
-    def _legal_list(self, p: int) -> list[Action]:
-        key = self.version * 16 + p
-        if self._lc_key == key:
-            return self._lc
-        self._lc_key = key
-        out: list[Action] = []
-        if self.phase is P_EXCHANGE:
-            if p == self.exchange_holder:
-                out = [_mk(Action, (p, EXCHANGE, ())), _mk(Action, (p, KEEP, ()))]
-        elif self.phase is P_PLAY:
-            stage = self.stage
-            if stage == LEAD:
-                if p == self.attacker:
-                    singles = SINGLE_ATTACK[p]
-                    out = [singles[c] for c in bits(self._lead_addable())]
-                    if self.lead_is_complete():
-                        out.append(DONE_ACTION[p])
-            elif stage == DEFEND:
-                if p == self.defender:
-                    a = self.attacks[self._next_to_cover()]
-                    out = [_mk(Action, (p, COVER, (a, b)))
-                           for b in bits(self.hands[p] & self.beaters[a])]
-                    out.append(TAKE_ACTION[p])
-            elif p == self.order[self.order_pos]:  # ADD
-                singles = SINGLE_ATTACK[p]
-                out = [singles[c] for c in bits(self._addable(p))]
-                out.append(PASS_ACTION[p])
-        self._lc = out
-        return out
-
-    def legal_actions(self, player: int):
-        """Generator of every legal Action for ``player`` now (empty when nothing to do)."""
-        yield from self._legal_list(player)
-
-    def actors(self) -> tuple[int, ...]:
-        return self.waiting_on()
-
-    def waiting_on(self) -> tuple[int, ...]:
-        """Warsaw is turn by turn: exactly one seat acts at a time (none when over)."""
-        if self.phase is P_EXCHANGE:
-            return (self.exchange_holder,)
-        if self.phase is P_OVER:
-            return ()
-        if self.stage == LEAD:
-            return (self.attacker,)
-        if self.stage == DEFEND:
-            return (self.defender,)
-        return (self.order[self.order_pos],)
-
-    def default_action(self, player: int) -> Action | None:
-        """The timeout move: keep / the lead built progressively (the lowest single card,
-        then ``d``; with staged cards that are no legal lead yet, the lowest card that pairs
-        one of the odd ranks) / give up / end the turn."""
-        if player not in self.waiting_on():
-            return None
-        if self.phase is P_EXCHANGE:
-            return Action(player, KEEP, ())
-        if self.stage == LEAD:
-            if self.lead_is_complete():
-                return DONE_ACTION[player]
-            trump = self.trump
-            pool = self.hands[player]
-            if self.attacks:  # completable by the add rule: some odd rank has a partner
-                pool &= self._lead_addable() & rank_set_mask(rank_parity(self.attacks))
-            low = min(bits(pool), key=lambda c: ((c >> 4) & 3 == trump, c & 15, c))
-            return SINGLE_ATTACK[player][low]
-        if self.stage == DEFEND:
-            return Action(player, TAKE, ())
-        return Action(player, PASS, ())
 
     # ------------------------------------------------------------------ apply
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
@@ -547,125 +322,12 @@ class WarsawState(DealBase):
                                out_order=tuple(winners))
         return self.outcome.fools
 
-    # ------------------------------------------------------------------ checking
+    # ------------------------------------------------------------------ checking (warsaw_checks.py)
     def _check(self, action: Action) -> Action:
-        try:
-            p, kind, cards = action
-        except (TypeError, ValueError):
-            raise IllegalAction(f"not an action: {action!r}") from None
-        if not isinstance(p, int) or not 0 <= p < self.n:
-            raise IllegalAction(f"no seat {p!r} at this table")
-        try:
-            kind = ActionKind(kind)
-        except ValueError:
-            raise IllegalAction(f"unknown action kind {kind!r}") from None
-        if type(cards) is not tuple or any(
-                not isinstance(c, int) or not 0 <= c < 192 for c in cards):
-            raise IllegalAction("cards must be a tuple of card ids")
-        p, cards = int(p), tuple(int(c) for c in cards)
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("a card is named twice")
-        self._check_rules(p, kind, cards)
-        return _mk(Action, (p, kind, cards))
+        """The action with canonical types, or IllegalAction naming the rule."""
+        return check_warsaw_action(self, action)
 
-    def _check_rules(self, p: int, kind: ActionKind, cards: tuple[int, ...]) -> None:
-        if self.phase is P_OVER:
-            raise IllegalAction("the deal is over")
-        if self.phase is P_EXCHANGE:
-            if kind is not EXCHANGE and kind is not KEEP:
-                raise IllegalAction("trump_exchange=warsaw_two: the holder of the trump two "
-                                    "decides (exchange or keep) before drawing")
-            if p != self.exchange_holder:
-                raise IllegalAction("only the player asked may exchange the trump two")
-            if cards:
-                raise IllegalAction("exchange and keep name no card")
-            return
-        if kind is EXCHANGE or kind is KEEP:
-            raise IllegalAction("the trump two is exchanged only at your turn to replenish, "
-                                "holding it, with another card in the stock, after you beat "
-                                "off an attack this deal")
-        if kind not in (ATTACK, COVER, TAKE, PASS, DONE):
-            raise IllegalAction(f"Warsaw (duren_piatkowy) has no {kind.name.lower()} action")
-        for c in (cards[1:] if kind is COVER else cards):
-            if not (self.hands[p] >> c) & 1:
-                if (self.front[p] >> c) & 1:
-                    raise IllegalAction(f"{card_text(c)} lies in front of you: cards in front "
-                                        "are led only after you pick them up (after your lead)")
-                raise IllegalAction(f"{card_text(c)} is not in your hand")
-        stage = self.stage
-        if kind is ATTACK:
-            self._check_lead(p, cards)
-        elif kind is COVER:
-            if p != self.defender or stage != DEFEND:
-                if p == self.defender and stage == LEAD:
-                    raise IllegalAction("the lead is still being built: cover once the "
-                                        "principal attacker closes it (d)")
-                raise IllegalAction("only the defender covers, once the phase is led")
-            if len(cards) != 2:
-                raise IllegalAction("cover names the led card and the covering card")
-            a, c = cards
-            start = self.phase_starts[-1]
-            if a not in self.attacks[start:]:
-                raise IllegalAction(f"{card_text(a)} is not led in this phase")
-            if self.covers[self.attacks.index(a, start)] >= 0:
-                raise IllegalAction(f"{card_text(a)} is already covered")
-            first = self.attacks[self._next_to_cover()]
-            if a != first:
-                raise IllegalAction(f"cover the led cards in the order they lie: "
-                                    f"{card_text(first)} first")
-            if not (self.beaters[a] >> c) & 1:
-                raise IllegalAction(f"{card_text(c)} does not beat {card_text(a)}: same suit "
-                                    "and higher rank, or a trump on a non-trump")
-        elif kind is DONE:
-            if stage != LEAD or p != self.attacker:
-                raise IllegalAction("d closes the first-phase lead: only the principal attacker, "
-                                    "while building it")
-            if cards:
-                raise IllegalAction("d names no card")
-            reason = warsaw_pairs_check(tuple(self.attacks), self.capacity)
-            if reason:
-                raise IllegalAction(reason)
-        elif kind is TAKE:
-            if p != self.defender:
-                raise IllegalAction("only the defender gives up")
-            if stage != DEFEND:
-                if stage == LEAD:
-                    raise IllegalAction("the lead is still being built: cover or give up once "
-                                        "the principal attacker closes it")
-                raise IllegalAction("give up when it is your turn to cover")
-        else:  # PASS
-            if stage != ADD or p != self.order[self.order_pos]:
-                if stage == LEAD and p == self.attacker:
-                    raise IllegalAction("the principal attacker must lead, not pass")
-                raise IllegalAction("it is not your turn to lead in this phase")
-
-    def _check_lead(self, p: int, cards: tuple[int, ...]) -> None:
-        stage = self.stage
-        if stage == LEAD:
-            if p != self.attacker:
-                raise IllegalAction("the principal attacker leads the first phase")
-            if len(cards) != 1:
-                raise IllegalAction("build the lead one card at a time (a 7h), then close it "
-                                    "with d")
-            reason = lead_add_problem(self.attacks, self.hands[p], cards[0], self.capacity)
-            if reason:
-                raise IllegalAction(reason)
-            return
-        if stage != ADD or p != self.order[self.order_pos]:
-            if p == self.defender:
-                raise IllegalAction("the defender does not lead")
-            raise IllegalAction("it is not your turn to lead in this phase")
-        if len(cards) != 1:
-            raise IllegalAction("in later phases lead one card at a time, then pass")
-        if not (rank_set_mask(self.lead_ranks) >> cards[0]) & 1:
-            ranks = " ".join(card_text(r)[:-1] for r in bits(self.lead_ranks))
-            raise IllegalAction(f"in a later phase lead only ranks the defender covered with "
-                                f"in the previous phase: {ranks}")
-        if self._room() <= 0:
-            raise IllegalAction(f"this phase already holds {self.capacity} cards, as many as "
-                                "the defender holds")
-
-    # ------------------------------------------------------------------ copies, series, replay
+    # ------------------------------------------------------------------ copies, views, JSON
     def clone(self) -> WarsawState:
         s = WarsawState.__new__(WarsawState)
         for name in ("rules", "beaters", "deck_mask", "hand_size", "seed", "dealer", "n",
@@ -681,26 +343,11 @@ class WarsawState(DealBase):
         s._lc_key, s._lc, s._la_key, s._la = -1, [], -1, 0
         return s
 
-    def view(self, player: int):
-        from .warsaw_view import make_warsaw_view
+    def view(self, player: int) -> WarsawView:
         return make_warsaw_view(self, player)
 
     def to_dict(self) -> dict[str, Any]:
-        from .warsaw_codec import warsaw_to_dict
         return warsaw_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> WarsawState:
-        from .warsaw_codec import warsaw_from_dict
-        return warsaw_from_dict(cls, data)
-
-    @classmethod
-    def from_position(cls, rules: RuleSet, **position: Any) -> WarsawState:
-        from .warsaw_position import build_warsaw_position
-        return build_warsaw_position(cls, rules, **position)
-
-    def table_pairs(self) -> list[tuple[int, int | None]]:
-        return [(a, c if c >= 0 else None) for a, c in zip(self.attacks, self.covers, strict=True)]
 
     def __repr__(self) -> str:
         def cs(m: int) -> str:

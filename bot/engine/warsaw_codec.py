@@ -1,32 +1,36 @@
-"""JSON-safe dicts for ``WarsawState`` (cards as short text, like ``codec.py``).
-``"game": "warsaw"`` lets ``GameState.from_dict`` hand the dict over to Warsaw."""
+"""JSON-safe dicts for ``WarsawState`` (cards as short text, like ``codec.py``). game.py
+reads a dict back through ``warsaw_from_dict`` when its rules are Warsaw's; ``"game":
+"warsaw"`` marks the format."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .cards import card_text, mask_of, parse_card
-from .codec import _cards, _parse
+from .cards import card_text, cards_text, mask_of, parse_card, parse_cards
+from .codes import Code
+from .errors import InvalidState
 from .outcome import Outcome
+from .phase import Phase
 from .rules import RuleSet
-from .state import Phase
 
 if TYPE_CHECKING:
-    from .warsaw import WarsawState
+    from .warsaw_moves import WarsawMoves
+
+W = TypeVar("W", bound="WarsawMoves")
 
 FORMAT = 1
 
 
-def warsaw_to_dict(s: WarsawState) -> dict[str, Any]:
+def warsaw_to_dict(s: WarsawMoves) -> dict[str, Any]:
     return {
         "format": FORMAT, "game": "warsaw", "rules": s.rules.to_dict(), "seed": s.seed,
-        "dealer": s.dealer, "hands": [_cards(h) for h in s.hands],
-        "front": [_cards(f) for f in s.front],
-        "known": [_cards(k & h) for k, h in zip(s.known, s.hands, strict=True)],
-        "stock": _cards(s.stock[::-1]),  # in draw order; the last is the turn-up
+        "dealer": s.dealer, "hands": [cards_text(h) for h in s.hands],
+        "front": [cards_text(f) for f in s.front],
+        "known": [cards_text(k & h) for k, h in zip(s.known, s.hands, strict=True)],
+        "stock": cards_text(s.stock[::-1]),  # in draw order; the last is the turn-up
         "turnup": card_text(s.turnup, True) if s.turnup >= 0 else None,
-        "trump": s.trump, "discard": _cards(s.discard),
-        "attacks": _cards(s.attacks),
+        "trump": s.trump, "discard": cards_text(s.discard),
+        "attacks": cards_text(s.attacks),
         "covers": " ".join(card_text(c, True) if c >= 0 else "-" for c in s.covers),
         "attack_by": s.attack_by[:], "phase_starts": s.phase_starts[:],
         "attacker": s.attacker, "defender": s.defender, "stage": s.stage,
@@ -40,25 +44,26 @@ def warsaw_to_dict(s: WarsawState) -> dict[str, Any]:
     }
 
 
-def warsaw_from_dict(cls: type[WarsawState], d: dict[str, Any]) -> WarsawState:
+def warsaw_from_dict(cls: type[W], rules: RuleSet, d: dict[str, Any]) -> W:
+    """A ``cls`` state from ``d`` (whose rules, already read, are ``rules``)."""
     if d.get("format") != FORMAT or d.get("game") != "warsaw":
-        raise ValueError(f"not a Warsaw state of format {FORMAT}")
-    rules = RuleSet.from_dict(d["rules"]).validate()
+        raise InvalidState(Code.WARSAW_STATE_FORMAT, format=FORMAT)
+    rules.validate()
     s = cls._blank(rules, d["trump"])
     s.seed, s.dealer = d["seed"], d["dealer"]
-    s.hands = [mask_of(_parse(h)) for h in d["hands"]]
-    s.front = [mask_of(_parse(f)) for f in d["front"]]
-    s.known = [mask_of(_parse(k)) for k in d["known"]]
+    s.hands = [mask_of(parse_cards(h)) for h in d["hands"]]
+    s.front = [mask_of(parse_cards(f)) for f in d["front"]]
+    s.known = [mask_of(parse_cards(k)) for k in d["known"]]
     if not len(s.hands) == len(s.front) == len(s.known) == s.n:
-        raise ValueError("hands, front and known must have one entry per seat")
-    s.stock = _parse(d["stock"])[::-1]
+        raise InvalidState(Code.STATE_SEAT_LISTS)
+    s.stock = parse_cards(d["stock"])[::-1]
     s.turnup = parse_card(d["turnup"]) if d["turnup"] else -1
-    s.discard = mask_of(_parse(d["discard"]))
-    s.attacks = _parse(d["attacks"])
+    s.discard = mask_of(parse_cards(d["discard"]))
+    s.attacks = parse_cards(d["attacks"])
     s.covers = [-1 if t == "-" else parse_card(t) for t in d["covers"].split()]
     s.attack_by = [int(x) for x in d["attack_by"]]
     if not len(s.attacks) == len(s.covers) == len(s.attack_by):
-        raise ValueError("attacks, covers and attack_by differ in length")
+        raise InvalidState(Code.STATE_TABLE_LENGTHS)
     s.phase_starts = [int(x) for x in d["phase_starts"]]
     s.n_unc = s.covers[s.phase_starts[-1]:].count(-1)
     s.attacker, s.defender, s.stage = d["attacker"], d["defender"], d["stage"]

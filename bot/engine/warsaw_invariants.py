@@ -8,16 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import bits, card_text
-from .invariants import conservation_problems
-from .warsaw_leads import odd_ranks, rank_parity
+from .conservation import conservation_problems
+from .phase import ADD, DEFEND, LEAD
+from .warsaw_leads import odd_ranks, rank_parity, rank_set_mask
 
 if TYPE_CHECKING:
     from .warsaw import WarsawState
 
 
 def check_warsaw_invariants(s: WarsawState) -> list[str]:
-    from .warsaw import ADD, DEFEND, LEAD, rank_set_mask
-
     problems: list[str] = []
     places = (list(s.hands) + list(s.front) + [1 << c for c in s.stock]
               + [1 << c for c in s.attacks] + [1 << c for c in s.covers if c >= 0] + [s.discard])

@@ -27,6 +27,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .cards import RANK_MASKS, RANK_TEXT, bits, card_text
+from .codes import Code
+from .errors import Reason
 
 _mk = tuple.__new__
 
@@ -39,15 +41,15 @@ def odd_ranks(cards) -> int:
     return parity.bit_count()
 
 
-def warsaw_pairs_check(cards: tuple[int, ...], limit: int) -> str | None:
+def warsaw_pairs_check(cards: tuple[int, ...], limit: int) -> Reason | None:
     if not cards:
-        return "a lead needs at least one card"
+        return Reason(Code.LEAD_EMPTY)
     if len(cards) > limit:
-        return (f"lead=warsaw_pairs: at most {limit} cards, the number the defender holds")
+        return Reason(Code.LEAD_OVER_DEFENDER_HAND, limit=limit)
     if odd_ranks(cards) > 1:
         if len(cards) % 2 == 0:
-            return "lead=warsaw_pairs: an even lead must be pairs only (like 4 4 7 7)"
-        return "lead=warsaw_pairs: an odd lead is pairs plus one extra card (like 4 4 7 7 6)"
+            return Reason(Code.LEAD_PAIRS_EVEN)
+        return Reason(Code.LEAD_PAIRS_ODD)
     return None
 
 
@@ -86,6 +88,15 @@ def warsaw_pairs_enum(hand: int, limit: int, singles: list) -> list:
         elif size:
             out.extend([_mk(act, (seat, kind, lead)) for lead in leads])
     return out
+
+
+def rank_set_mask(ranks: int) -> int:
+    """Card mask of every card whose rank bit is set in ``ranks`` (a later phase's leadable
+    ranks are the ranks the defender covered with)."""
+    m = 0
+    for r in bits(ranks):
+        m |= RANK_MASKS[r]
+    return m
 
 
 def rank_parity(cards) -> int:
@@ -127,11 +138,11 @@ def addable_lead_cards(staged, hand: int, limit: int) -> int:
     return out
 
 
-def lead_add_problem(staged, hand: int, card: int, limit: int) -> str | None:
+def lead_add_problem(staged, hand: int, card: int, limit: int) -> Reason | None:
     """Why ``card`` (in ``hand``) may not be added to the ``staged`` lead, or None."""
     size = len(staged) + 1
     if size > limit:
-        return f"lead=warsaw_pairs: at most {limit} cards, the number the defender holds"
+        return Reason(Code.LEAD_OVER_DEFENDER_HAND, limit=limit)
     if (addable_lead_cards(staged, hand, limit) >> card) & 1:
         return None
     parity = rank_parity(staged) ^ (1 << (card & 15))
@@ -141,7 +152,5 @@ def lead_add_problem(staged, hand: int, card: int, limit: int) -> str | None:
     lead = " ".join(card_text(c, True) for c in (*staged, card))
     if odd - 1 > (parity & partners).bit_count():
         lonely = " ".join(RANK_TEXT[r] for r in bits(parity & ~partners))
-        return (f"lead=warsaw_pairs: {lead} cannot end as pairs (plus one extra card): you "
-                f"hold no more cards of {lonely} to pair them")
-    return (f"lead=warsaw_pairs: {lead} would need {size + odd - 1} cards to end as pairs "
-            f"(plus one extra card), more than the {limit} the defender holds")
+        return Reason(Code.LEAD_CANNOT_PAIR, lead=lead, ranks=lonely)
+    return Reason(Code.LEAD_WOULD_EXCEED, lead=lead, need=size + odd - 1, limit=limit)

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .codes import Code
+from .errors import Reason
+
 # Values the Warsaw game plays, replacing the entries of ``rules.IMPLEMENTED``.
 WARSAW_IMPLEMENTED: dict[str, tuple] = {
     "players": tuple(range(2, 11)),
@@ -30,14 +33,13 @@ def is_warsaw(rules: Any) -> bool:
     return rules.lead == "warsaw_pairs" or rules.on_fail == "warsaw"
 
 
-def warsaw_problems(rules: Any) -> list[str]:
+def warsaw_problems(rules: Any) -> list[Reason]:
     """Reasons a Warsaw rule set cannot be played (beyond the shared checks)."""
     out = []
     if rules.transfer != "none":
-        out.append("Warsaw (duren_piatkowy) has no transfers: set transfer=none")
+        out.append(Reason(Code.WARSAW_TRANSFER))
     if rules.teams != "none":
-        out.append("Warsaw (duren_piatkowy) is played without teams")
+        out.append(Reason(Code.WARSAW_TEAMS))
     if rules.trump_exchange not in WARSAW_IMPLEMENTED["trump_exchange"]:
-        out.append(f"trump_exchange={rules.trump_exchange} is not a Warsaw exchange; "
-                   "use warsaw_two or none")
+        out.append(Reason(Code.WARSAW_EXCHANGE, value=rules.trump_exchange))
     return out

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, CardSet, bits
+from .phase import ADD, DEFEND, LEAD
 from .view import PlayerView
 
 if TYPE_CHECKING:
-    from .warsaw import WarsawState
+    from .warsaw_moves import WarsawMoves
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,7 @@ class WarsawView(PlayerView):
                                          # table order)
 
 
-def make_warsaw_view(s: WarsawState, p: int) -> WarsawView:
-    from .warsaw import ADD, DEFEND, LEAD
-
+def make_warsaw_view(s: WarsawMoves, p: int) -> WarsawView:
     playing = s.phase.value == "play"
     if playing and s.stage == LEAD:
         ranks: tuple[int, ...] = tuple(range(s.rules.lowest_rank, 15))

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from bot.engine import Action, GameState, IllegalAction
+from bot.engine import Action, IllegalAction, deal_from_dict
 from bot.i18n import locale_for, t
 from bot.render.actions import describe
 from bot.render.hand import group_hand_screen
@@ -266,13 +266,13 @@ class GameRuntime:
         if deadline is not None and deadline.tzinfo is None:
             deadline = deadline.replace(tzinfo=UTC)
         if row.status == "running" and row.version >= display.state_version:
-            display.state = GameState.from_dict(row.state)  # follow again from here
+            display.state = deal_from_dict(row.state)  # follow again from here
             display.state_version, display.deadline = row.version, deadline
             display.known_version = max(display.known_version, row.version)
         return GameSnapshot(
             game_id=row.id, chat_id=row.chat_id, series_id=row.series_id,
             deal_number=row.deal_number, version=row.version, status=row.status,
-            state=GameState.from_dict(row.state), seats=seats, turn_deadline=deadline,
+            state=deal_from_dict(row.state), seats=seats, turn_deadline=deadline,
             table_message_id=row.table_message_id,
             hand_message_ids={int(k): v for k, v in (row.hand_message_ids or {}).items()})
 

@@ -46,7 +46,16 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from bot.engine import Action, GameState, IllegalAction, RulesError, RuleSet
+from bot.engine import (
+    Action,
+    GameState,
+    IllegalAction,
+    RulesError,
+    RuleSet,
+    deal_from_dict,
+    new_deal,
+    next_deal,
+)
 from bot.service import settings as game_settings
 from bot.service.errors import (
     AlreadyPlayed,
@@ -248,7 +257,7 @@ class GameService:
                 if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
                     raise AlreadyPlayed("the next deal has already started")
                 rules = RuleSet.from_dict(game.rules)
-                previous = GameState.from_dict(game.state)
+                previous = deal_from_dict(game.state)
                 seat_rows = [{"user_id": x.user_id, "computer_strength": x.computer_strength,
                               "taken_over": x.taken_over} for x in seats]
                 started, cached = await self._create_deal(
@@ -267,10 +276,10 @@ class GameService:
         """Insert the deal; returns what to tell and what to cache once it is committed."""
         seed = self.rng.getrandbits(SEED_BITS)
         if previous is None:
-            state = GameState.new(rules, seed=seed, dealer=None)
+            state = new_deal(rules, seed=seed, dealer=None)
         else:
             outcome, dealer = previous
-            state = GameState.next_deal(rules, outcome, dealer, seed)
+            state = next_deal(rules, outcome, dealer, seed)
         now = self.clock()
         deadline = self._deadline(state, settings, now)
         game = Game(chat_id=chat_id, lobby_id=lobby_id, series_id=series_id,
@@ -322,7 +331,7 @@ class GameService:
             action_text = self._parse(action, actor.seat).text()
             if expected_version is not None and expected_version != game.version:
                 await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
-            return self._plan_press(game_id, GameState.from_dict(game.state), None,
+            return self._plan_press(game_id, deal_from_dict(game.state), None,
                                     game.version, actor, action_text, cause)
 
         return await self._run(game_id, plan)
@@ -399,7 +408,7 @@ class GameService:
             now = self.clock()
             if game.turn_deadline is None or _aware(game.turn_deadline) > now:
                 raise NotYet("the turn time has not run out yet")
-            state = GameState.from_dict(game.state)
+            state = deal_from_dict(game.state)
             by_seat = {x.seat: x for x in seats}
             moves: list[tuple[MoveApplied, int | None]] = []
             extra: list[Any] = []
@@ -509,7 +518,7 @@ class GameService:
         if cached is not None and cached.version == game.version:
             state = cached.state.clone()  # the same position, without decoding it again
         else:
-            state = GameState.from_dict(game.state)
+            state = deal_from_dict(game.state)
             if game.status == "running":
                 self._cache.put(_Cached(_GameFacts.of(game), game.version, state.clone(),
                                         tuple(_SeatRow.of(x) for x in seats)))

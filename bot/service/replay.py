@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Action, GameState, RuleSet
+from bot.engine import Action, GameState, RuleSet, new_deal
 from bot.service.errors import NotFound
 from bot.storage import games as game_repo
 from bot.storage import people
@@ -27,7 +27,7 @@ class GameRecord:
         return RuleSet.from_dict(self.game.rules)
 
     def initial_state(self) -> GameState:
-        return GameState.new(self.rules, seed=self.game.seed, dealer=self.game.dealer)
+        return new_deal(self.rules, seed=self.game.seed, dealer=self.game.dealer)
 
     def steps(self) -> Iterator[tuple[Any, GameState, tuple]]:
         """(move row, state after it, engine events) for every logged move, in order."""

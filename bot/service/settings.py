@@ -10,12 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import RulesError, RuleSet
+from bot.engine.codes import CodeEnum
 
 DEFAULT_PRESET = "podkidnoy"
 DEFAULT_TURN_SECONDS = 60
 MIN_TURN_SECONDS, MAX_TURN_SECONDS = 10, 24 * 3600
 MAX_PLAYERS = 6
 MAX_PLAYERS_WARSAW = 10
+
+
+class SettingsCode(CodeEnum):
+    """Settings that are no lobby configuration: raised as the engine's RulesError (which
+    every caller already handles) with a code of their own, like the engine's codes."""
+
+    INVALID = "settings_invalid", "invalid settings: {detail}"
+    NOT_A_MAPPING = "settings_not_a_mapping", "settings must be a mapping"
+    RULES_NOT_A_MAPPING = ("settings_rules_not_a_mapping",
+                           "rules must be a mapping of parameter to value")
+    TURN_NOT_WHOLE = "settings_turn_not_whole", "turn_seconds must be a whole number of seconds"
+    TURN_OUT_OF_RANGE = ("settings_turn_out_of_range",
+                         "turn time must be {min_seconds}..{max_seconds} seconds")
 
 
 def default_settings(chat_defaults: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -32,24 +46,25 @@ def normalise(settings: dict[str, Any]) -> dict[str, Any]:
     except RulesError:
         raise
     except (TypeError, ValueError) as exc:  # odd input must never escape as a crash
-        raise RulesError(f"invalid settings: {exc}") from exc
+        raise RulesError(SettingsCode.INVALID, detail=str(exc)) from exc
 
 
 def _normalise(settings: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(settings, dict):
-        raise RulesError("settings must be a mapping")
+        raise RulesError(SettingsCode.NOT_A_MAPPING)
     preset = str(settings.get("preset", DEFAULT_PRESET))
     overrides = settings.get("rules") or {}
     if not isinstance(overrides, dict):
-        raise RulesError("rules must be a mapping of parameter to value")
+        raise RulesError(SettingsCode.RULES_NOT_A_MAPPING)
     overrides = {str(k): v for k, v in overrides.items() if k not in ("players", "preset_name")}
     rules = RuleSet.preset(preset, **overrides)  # raises on unknown preset/parameter/value
     try:
         turn = int(settings.get("turn_seconds", DEFAULT_TURN_SECONDS))
     except (TypeError, ValueError) as exc:
-        raise RulesError("turn_seconds must be a whole number of seconds") from exc
+        raise RulesError(SettingsCode.TURN_NOT_WHOLE) from exc
     if not MIN_TURN_SECONDS <= turn <= MAX_TURN_SECONDS:
-        raise RulesError(f"turn time must be {MIN_TURN_SECONDS}..{MAX_TURN_SECONDS} seconds")
+        raise RulesError(SettingsCode.TURN_OUT_OF_RANGE, min_seconds=MIN_TURN_SECONDS,
+                         max_seconds=MAX_TURN_SECONDS)
     # Store the parsed values so the JSON holds typed values, not user strings.
     parsed = rules.to_dict()
     clean = {k: parsed[k] for k in overrides}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import PRESETS, GameState, RulesError, RuleSet
+from bot.engine import PRESETS, RulesError, RuleSet, new_deal
 
 
 def playable_rule_sets(max_players: int = 6) -> list[RuleSet]:
@@ -27,7 +27,7 @@ def playable_rule_sets(max_players: int = 6) -> list[RuleSet]:
 def positions(rules: RuleSet, seed: int, every: int = 5):
     """(state clone, seat) pairs along one random-but-legal game, every ``every`` moves."""
     rng = random.Random(seed)
-    state = GameState.new(rules, seed)
+    state = new_deal(rules, seed)
     step = 0
     while not state.is_over:
         seat = rng.choice(state.actors())

@@ -12,7 +12,7 @@ from bot.ai.arena import percentile, run_arena, side_of, wilson
 from bot.cli.arena import add_parser, run
 from bot.cli.args import UsageError
 from bot.cli.streams import Streams
-from bot.engine import GameState, RuleSet
+from bot.engine import RuleSet, new_deal
 
 
 def arena_command(args: argparse.Namespace, out: io.StringIO) -> int:
@@ -102,7 +102,7 @@ def test_cpu_clock_is_reported_and_bounds_hard_by_cpu_time():
 def test_unknown_clock_is_refused():
     from bot.ai import choose_action
 
-    s = GameState.new(RuleSet.preset("podkidnoy"), 5)
+    s = new_deal(RuleSet.preset("podkidnoy"), 5)
     seat = s.waiting_on()[0]
     with pytest.raises(ValueError, match="clock"):
         choose_action(s, seat, "hard", seed=1, budget_s=0.01, clock="sundial")

@@ -8,14 +8,14 @@ from bot.ai import easy
 from bot.ai.inference import unlikely
 from bot.ai.knowledge import read_view
 from bot.ai.sampling import sample_world
-from bot.engine import ActionKind, Card, GameState, RuleSet
+from bot.engine import ActionKind, Card, GameState, RuleSet, deal_from_position, new_deal
 
 HEARTS_ABOVE_7 = [int(Card.parse(t)) for t in ("8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah")]
 
 
 def _taking_defender() -> GameState:
     # Seat 0 led 7h; seat 1 (the defender) declared it takes. Trumps are spades.
-    return GameState.from_position(
+    return deal_from_position(
         RuleSet.preset("podkidnoy"), hands=["6c 7c Kd", "6d 8d 9d 10d Jd Qd"], trump="s",
         attacker=0, defender=1, stock="8h 9h 10h Jh Qh Kh Ah 6s 7s 8s 9s 10s",
         table=[(int(Card.parse("7h")), None)], taking=True)
@@ -44,14 +44,14 @@ def test_a_taking_defender_probably_had_no_plain_beater():
 
 
 def test_nothing_is_inferred_before_anyone_has_acted_on_the_table():
-    state = GameState.new(RuleSet.preset("podkidnoy", players=3), seed=5)
+    state = new_deal(RuleSet.preset("podkidnoy", players=3), seed=5)
     view = state.view(state.attacker)
     assert unlikely(view, read_view(view)) == {}
 
 
 def test_a_seat_that_passed_probably_lacks_plain_cards_of_the_table_ranks():
     # Three players: 0 led 9c, 1 defends (covered with 10c), 2 passed while there was room.
-    state = GameState.from_position(
+    state = deal_from_position(
         RuleSet.preset("podkidnoy", players=3),
         hands=["6c 7c Kd", "6d 8d", "7h 8h Jd"], trump="s", attacker=0, defender=1,
         stock="9h 9d 9s 10h 10d 10s Ah As", table=[(int(Card.parse("9c")),
@@ -65,7 +65,7 @@ def test_a_seat_that_passed_probably_lacks_plain_cards_of_the_table_ranks():
 
 
 def test_easy_co_attacker_often_forgets_to_throw_in_with_three_players(monkeypatch):
-    state = GameState.from_position(
+    state = deal_from_position(
         RuleSet.preset("podkidnoy", players=3),
         hands=["6c 7c Kd", "6d 8d 9d", "9h 8h Jd"], trump="s", attacker=0, defender=1,
         stock="Ah As Ad", table=[(int(Card.parse("9c")), int(Card.parse("10c")))],

@@ -6,7 +6,7 @@ import pytest
 
 from bot.ai import STRENGTHS, choose_action
 from bot.ai.common import safe_fallback
-from bot.engine import Action, ActionKind
+from bot.engine import Action, ActionKind, new_deal
 
 from .positions import playable_rule_sets, positions
 
@@ -36,10 +36,10 @@ def test_each_strength_plays_legal_moves(rules):
 
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_whole_games_between_one_strength_end_legally(strength):
-    from bot.engine import GameState, RuleSet
+    from bot.engine import RuleSet
 
     for preset, n in (("podkidnoy", 2), ("perevodnoy", 3), ("perevodnoy_showing", 4)):
-        state = GameState.new(RuleSet.preset(preset, players=n), seed=11)
+        state = new_deal(RuleSet.preset(preset, players=n), seed=11)
         moves = 0
         while not state.is_over:
             seat = state.waiting_on()[0]
@@ -58,8 +58,8 @@ def test_safe_fallback_prefers_keeping_cards():
 
 
 def test_unknown_strength_is_refused():
-    from bot.engine import GameState, RuleSet
+    from bot.engine import RuleSet
 
-    state = GameState.new(RuleSet.preset("podkidnoy"), seed=1)
+    state = new_deal(RuleSet.preset("podkidnoy"), seed=1)
     with pytest.raises(ValueError):
         choose_action(state, state.waiting_on()[0], "grandmaster", seed=0, budget_s=0.1)

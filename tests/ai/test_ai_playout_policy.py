@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.ai.rollout import playout_action
-from bot.engine import Action, GameState, RuleSet
+from bot.engine import Action, GameState, RuleSet, deal_from_position
 
 
 def _move(s: GameState, seat: int) -> str:
@@ -12,7 +12,7 @@ def _move(s: GameState, seat: int) -> str:
 
 def _lead(stock: str) -> GameState:
     # The defender (seat 1) beats 6h (with 8h) but has nothing against Qc.
-    return GameState.from_position(RuleSet.preset("podkidnoy", players=3),
+    return deal_from_position(RuleSet.preset("podkidnoy", players=3),
                                    hands=["6h Qc", "8h 7d 9d", "Tc Jd"], trump="s",
                                    attacker=0, defender=1, stock=stock)
 
@@ -26,7 +26,7 @@ def test_lead_the_defender_cannot_beat_once_the_stock_is_gone():
 
 
 def test_lead_keeps_a_plain_pair_together():
-    s = GameState.from_position(RuleSet.preset("podkidnoy", players=3),
+    s = deal_from_position(RuleSet.preset("podkidnoy", players=3),
                                 hands=["7h 7c Jd", "6s 8s 9s", "Tc Td"], trump="s",
                                 attacker=0, defender=1, stock="Ah Ad Ks Kh Kd As")
     assert _move(s, 0) == "a 7h 7c"
@@ -35,7 +35,7 @@ def test_lead_keeps_a_plain_pair_together():
 def _covered_bout(thrower: str) -> GameState:
     # Table 9h/Jh, stock gone; the co-attacker (seat 2) throws in. The defender holds
     # Tc 7d 8d: it beats 9c, not Jd (no higher diamond, no trump), not the trump 9s.
-    return GameState.from_position(RuleSet.preset("podkidnoy", players=3),
+    return deal_from_position(RuleSet.preset("podkidnoy", players=3),
                                    hands=["6d", "Tc 7d 8d", thrower], trump="s",
                                    attacker=0, defender=1, table=[("9h", "Jh")], passed=[0])
 
@@ -52,7 +52,7 @@ def test_empty_stock_throw_in_of_an_unbeatable_trump():
 
 
 def _taking(thrower: str) -> GameState:
-    return GameState.from_position(RuleSet.preset("podkidnoy", players=3),
+    return deal_from_position(RuleSet.preset("podkidnoy", players=3),
                                    hands=[thrower, "7d 8d", "6d"], trump="s", attacker=0,
                                    defender=1, table=[("9h", None)], taking=True)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 
 from bot.ai.pool import ComputerPlayers
-from bot.engine import Action, GameState, RuleSet
+from bot.engine import Action, RuleSet, new_deal
 
 
 async def test_hard_search_in_the_pool_leaves_the_loop_running():
-    state = GameState.new(RuleSet.preset("podkidnoy", players=3), seed=21)
+    state = new_deal(RuleSet.preset("podkidnoy", players=3), seed=21)
     seat = state.waiting_on()[0]
     ticks = 0
     done = asyncio.Event()
@@ -39,7 +39,7 @@ async def test_hard_search_in_the_pool_leaves_the_loop_running():
 
 
 async def test_several_requests_at_once_and_closed_pool_refuses():
-    state = GameState.new(RuleSet.preset("perevodnoy"), seed=2)
+    state = new_deal(RuleSet.preset("perevodnoy"), seed=2)
     seat = state.waiting_on()[0]
     players = ComputerPlayers(workers=1)
     texts = await asyncio.gather(*(players.choose(state.to_dict(), seat, s, 1, 0.2)
@@ -100,7 +100,7 @@ async def test_a_dead_worker_is_replaced_and_computer_moves_go_on():
 
     from bot.ai.pool import _warm_up
 
-    state = GameState.new(RuleSet.preset("podkidnoy", players=3), seed=5)
+    state = new_deal(RuleSet.preset("podkidnoy", players=3), seed=5)
     seat = state.waiting_on()[0]
     legal = set(state.legal_actions(seat))
     async with ComputerPlayers(workers=1) as players:

@@ -8,14 +8,14 @@ from bot.ai import hint
 from bot.ai.endgame import solve
 from bot.ai.hard import candidates, search
 from bot.ai.hints import HINT_KEYS
-from bot.engine import Action, ActionKind, GameState, RuleSet
+from bot.engine import Action, ActionKind, GameState, RuleSet, deal_from_position, new_deal
 from bot.i18n import CATALOGUES, t
 
 
 def _endgame() -> GameState:
     # Stock empty, two players. Leading the trump ace first makes the defender take it and
     # leaves them the fool; leading 6h first only draws (both go out in the last bout).
-    return GameState.from_position(RuleSet.preset("podkidnoy"), hands=["6h As", "7h 8c"],
+    return deal_from_position(RuleSet.preset("podkidnoy"), hands=["6h As", "7h 8c"],
                                    trump="s", attacker=0, defender=1)
 
 
@@ -34,7 +34,7 @@ def test_hard_plays_the_exact_endgame_move_and_explains_it():
 
 
 def test_search_prunes_split_groups_but_keeps_singles():
-    s = GameState.from_position(RuleSet.preset("podkidnoy"),
+    s = deal_from_position(RuleSet.preset("podkidnoy"),
                                 hands=["6h 6d 6c 9s", "7h 8c 9c 10c"], trump="s", attacker=0,
                                 stock="Jh Qh Ks", defender=1)
     view = s.view(0)
@@ -45,7 +45,7 @@ def test_search_prunes_split_groups_but_keeps_singles():
 
 
 def test_search_reports_statistics_for_every_candidate():
-    s = GameState.new(RuleSet.preset("perevodnoy", players=3), seed=9)
+    s = new_deal(RuleSet.preset("perevodnoy", players=3), seed=9)
     view = s.view(s.waiting_on()[0])
     best, stats = search(view, seed=3, budget_s=5.0, max_rollouts=60)
     assert best in view.legal and best in stats
@@ -59,7 +59,7 @@ def test_every_hint_key_is_in_both_catalogues():
 
 
 def test_hint_renders_in_both_languages():
-    s = GameState.new(RuleSet.preset("podkidnoy"), seed=5)
+    s = new_deal(RuleSet.preset("podkidnoy"), seed=5)
     seat = s.waiting_on()[0]
     action, (key, params) = hint(s, seat, seed=2, budget_s=5.0, max_rollouts=30)
     assert action in set(s.legal_actions(seat))

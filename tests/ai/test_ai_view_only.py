@@ -9,7 +9,7 @@ import pytest
 from bot.ai import STRENGTHS, choose_action, hint
 from bot.ai.knowledge import deck_mask, read_view
 from bot.ai.sampling import can_sample, sample_world
-from bot.engine import GameState, RuleSet
+from bot.engine import GameState, RuleSet, deal_from_dict, new_deal
 
 from .positions import positions
 
@@ -49,7 +49,7 @@ def _swap_hidden_cards(state: GameState, seat: int, rng: random.Random) -> GameS
             a[j1], b[j2] = b[j2], a[j1]
             d["hands"] = [" ".join(h) for h in hands]
             d["stock"] = " ".join(stock)
-            return GameState.from_dict(d)
+            return deal_from_dict(d)
     return None
 
 
@@ -114,7 +114,7 @@ def test_sampled_worlds_are_consistent_with_the_view(preset, players):
 
 def test_sampling_spreads_unknown_cards():
     """Different seeds give different worlds (the sampler is not stuck on one deal)."""
-    state = GameState.new(RuleSet.preset("podkidnoy", players=3), seed=4)
+    state = new_deal(RuleSet.preset("podkidnoy", players=3), seed=4)
     view = state.view(state.waiting_on()[0])
     worlds = {str(sample_world(view, random.Random(k)).to_dict()["hands"]) for k in range(20)}
     assert len(worlds) > 15

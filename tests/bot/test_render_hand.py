@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-from bot.engine import Action, GameState, RuleSet
+from bot.engine import Action, RuleSet, new_deal
 from bot.render.callback import CallbackKind, decode
 from bot.render.cards import card_label
 from bot.render.hand import group_hand_screen
@@ -62,7 +62,7 @@ def test_hand_keyboards_over_random_positions():
     picks = 0
     for game in range(9):
         preset = ("podkidnoy", "perevodnoy", "perevodnoy_showing")[game % 3]
-        state = GameState.new(RuleSet.preset(preset, players=2 + game % 3), seed=game)
+        state = new_deal(RuleSet.preset(preset, players=2 + game % 3), seed=game)
         while not state.is_over:
             for seat in range(state.rules.players):
                 picks += check_position(state, seat)
@@ -73,7 +73,7 @@ def test_hand_keyboards_over_random_positions():
 
 
 def test_action_text_round_trips_through_buttons():
-    state = GameState.new(RuleSet.preset("podkidnoy", players=2), seed=3)
+    state = new_deal(RuleSet.preset("podkidnoy", players=2), seed=3)
     seat = state.waiting_on()[0]
     screen = group_hand_screen("ru", snap_of(state), seat, state.version, "Группа")
     assert screen.text.startswith("Ваши карты в «Группа»")
@@ -88,7 +88,7 @@ def test_a_hand_restamped_to_a_version_is_the_hand_drawn_at_it():
     checked = 0
     for game in range(4):
         preset = ("podkidnoy", "perevodnoy_showing")[game % 2]
-        state = GameState.new(RuleSet.preset(preset, players=2 + game % 2), seed=40 + game)
+        state = new_deal(RuleSet.preset(preset, players=2 + game % 2), seed=40 + game)
         while not state.is_over:
             snap = snap_of(state)
             for seat in range(state.rules.players):

@@ -19,7 +19,7 @@ from cli_helpers import REPO, run_cli
 
 from bot.cli.play import AGAIN_PROMPT, PROMPT
 from bot.cli.play_input import parse_command
-from bot.engine import ActionKind, GameState, RuleSet
+from bot.engine import ActionKind, RuleSet, deal_from_position
 from bot.render.cards import sort_hand
 
 COMMAND = re.compile(r"\[([^\]]+)\]")
@@ -147,12 +147,12 @@ def test_invalid_setup_is_refused_before_playing():
 
 def test_commands_by_card_name_and_transfer():
     rules = RuleSet.preset("perevodnoy", players=3)
-    state = GameState.from_position(rules, hands=["6c 8c", "7c 8h 10h 9d", "6d 7d 8d"],
+    state = deal_from_position(rules, hands=["6c 8c", "7c 8h 10h 9d", "6d 7d 8d"],
                                     trump="s", attacker=1, defender=0,
                                     table=[("6h", None)], stock="6s 9s")
     with pytest.raises(ValueError, match="8♣ does not beat 6♥"):
         parse_command("8c", state)
-    state = GameState.from_position(rules, hands=["7c 8h 10h 9d", "6c 8c", "6d 7d 8d 9c"],
+    state = deal_from_position(rules, hands=["7c 8h 10h 9d", "6c 8c", "6d 7d 8d 9c"],
                                     trump="s", attacker=1, defender=0,
                                     table=[("7h", None)], stock="6s 9s")
     hand = sort_hand(state.view(0).hand, 0)

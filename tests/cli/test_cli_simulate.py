@@ -8,7 +8,7 @@ import re
 import pytest
 from cli_helpers import run_cli, run_subprocess
 
-from bot.engine import PLAYABLE_PRESETS, GameState, RuleSet
+from bot.engine import PLAYABLE_PRESETS, RuleSet, replay_deal
 
 
 def _simulate(*extra: str) -> dict:
@@ -122,7 +122,7 @@ def test_violation_prints_seed_and_actions_that_reproduce_it(monkeypatch):
     action_list = json.loads(actions.group(2))
     assert len(action_list) == 9
     rules = RuleSet.from_dict(json.loads(re.search(r"^rules: (.*)$", r.err, re.M).group(1)))
-    replayed = GameState.replay(rules, seed, action_list)
+    replayed = replay_deal(rules, seed, action_list)
     assert replayed.to_dict() == seen["state"]
 
 

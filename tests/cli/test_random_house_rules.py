@@ -7,7 +7,7 @@ import re
 import pytest
 from cli_helpers import run_cli
 
-from bot.engine import PLAYABLE_PRESETS, GameState, RuleSet
+from bot.engine import PLAYABLE_PRESETS, RuleSet, replay_deal
 
 
 def _players(preset: str) -> list[int]:
@@ -54,7 +54,7 @@ def test_a_failure_prints_that_games_house_rules(monkeypatch):
     assert r.code == 1 and "test-made violation" in r.err
     rules = RuleSet.from_dict(json.loads(re.search(r"^rules: (.*)$", r.err, re.M).group(1)))
     actions = json.loads(re.search(r"^actions \(\d+\): (.*)$", r.err, re.M).group(1))
-    assert GameState.replay(rules, 3, actions).to_dict() == seen["state"]
+    assert replay_deal(rules, 3, actions).to_dict() == seen["state"]
     assert rules == RuleSet.from_dict(seen["state"]["rules"])
 
 

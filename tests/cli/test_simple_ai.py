@@ -7,7 +7,14 @@ import random
 import pytest
 
 from bot.ai.simple import choose_action
-from bot.engine import PLAYABLE_PRESETS, ActionKind, GameState, RuleSet
+from bot.engine import (
+    PLAYABLE_PRESETS,
+    ActionKind,
+    GameState,
+    RuleSet,
+    deal_from_position,
+    new_deal,
+)
 
 
 def _player_counts(preset: str) -> list[int]:
@@ -23,7 +30,7 @@ def test_always_legal_in_seeded_random_positions(preset):
         rules = RuleSet.preset(preset, players=players)
         for seed in range(4):
             rng = random.Random(seed)
-            state = GameState.new(rules, seed)
+            state = new_deal(rules, seed)
             while not state.is_over:
                 actors = state.actors()
                 for seat in actors:
@@ -40,7 +47,7 @@ def test_computer_players_finish_whole_deals(preset):
     for players in _player_counts(preset):
         rules = RuleSet.preset(preset, players=players)
         for seed in range(3):
-            state = GameState.new(rules, seed)
+            state = new_deal(rules, seed)
             for _ in range(5000):
                 if state.is_over:
                     break
@@ -55,7 +62,7 @@ def test_computer_players_finish_whole_deals(preset):
 
 def _pos(preset="podkidnoy", **position) -> GameState:
     rules = RuleSet.preset(preset, players=len(position["hands"]))
-    return GameState.from_position(rules, **position)
+    return deal_from_position(rules, **position)
 
 
 def _choice(state: GameState, seat: int) -> str:
@@ -122,7 +129,7 @@ def test_shows_a_trump_to_transfer_for_free():
 def test_accepts_the_lowest_trump_exchange():
     rules = RuleSet.preset("podkidnoy", players=3, trump_exchange="lowest_before_play")
     for seed in range(40):
-        state = GameState.new(rules, seed)
+        state = new_deal(rules, seed)
         holder = state.view(0).exchange_holder
         if holder is not None:
             assert choose_action(state.view(holder)).kind is ActionKind.EXCHANGE

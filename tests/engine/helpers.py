@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bot.engine import Action, GameState, RuleSet
+from bot.engine import Action, GameState, RuleSet, deal_from_position
 
 
 def pos(preset: str = "podkidnoy", rules: dict | None = None, **position) -> GameState:
     """A hand-built position (see bot.engine.position.build_position)."""
     r = RuleSet.preset(preset, players=len(position["hands"]), **(rules or {}))
-    return GameState.from_position(r, **position)
+    return deal_from_position(r, **position)
 
 
 def act(state: GameState, text: str):

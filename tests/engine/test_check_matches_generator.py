@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from bot.engine import Action, ActionKind, GameState, IllegalAction, RuleSet
+from bot.engine import Action, ActionKind, GameState, IllegalAction, RuleSet, new_deal
 from bot.engine.cards import bits
 
 K = ActionKind
@@ -38,7 +38,7 @@ def candidates(s: GameState, seat: int):
 def test_apply_accepts_exactly_the_generated_actions(preset, players):
     rules = RuleSet.preset(preset, players=players, trump_exchange="lowest_before_play")
     for seed in range(4):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         rng = random.Random(seed)
         while not s.is_over:
             for seat in range(players):

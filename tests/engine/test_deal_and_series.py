@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.engine import GameState, IllegalAction, Outcome, Phase, RuleSet
+from bot.engine import GameState, IllegalAction, Outcome, Phase, RuleSet, new_deal, next_deal
 from bot.engine.cards import SUIT_MASKS, bits
 from bot.engine.deal import _shuffle_by, shuffled_deck
 
@@ -21,7 +21,7 @@ def lowest_trump_holder(s: GameState) -> int | None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_cards_dealt_one_at_a_time_from_the_dealers_left_then_the_turn_up(players):
     rules = RuleSet.preset("podkidnoy", players=players)
-    s = GameState.new(rules, 1234, dealer=1)
+    s = new_deal(rules, 1234, dealer=1)
     cards, _ = shuffled_deck(rules, 1234)
     for i in range(players * 6):
         seat = (1 + 1 + i) % players
@@ -37,7 +37,7 @@ def test_cards_dealt_one_at_a_time_from_the_dealers_left_then_the_turn_up(player
 def test_six_players_36_cards_turn_up_goes_to_the_dealer():
     rules = RuleSet.preset("podkidnoy", players=6)
     for seed in range(10):
-        s = GameState.new(rules, seed, dealer=2)
+        s = new_deal(rules, seed, dealer=2)
         cards, _ = shuffled_deck(rules, seed)
         assert s.stock == [] and all(h.bit_count() == 6 for h in s.hands)
         assert s.turnup == cards[30]  # 5 each, then the 31st card is turned
@@ -50,7 +50,7 @@ def test_six_players_36_cards_turn_up_goes_to_the_dealer():
 def test_first_attacker_is_the_lowest_trump_holder_defender_on_the_left():
     rules = RuleSet.preset("podkidnoy", players=4)
     for seed in range(30):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         holder = lowest_trump_holder(s)
         expected = holder if holder is not None else (s.dealer + 1) % 4
         assert s.attacker == expected and s.defender == (expected + 1) % 4
@@ -60,7 +60,7 @@ def test_first_attacker_falls_back_to_left_of_dealer_when_nobody_has_a_trump():
     rules = RuleSet.preset("two_player_24")
     found = 0
     for seed in range(3000):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         if lowest_trump_holder(s) is None:
             found += 1
             assert s.attacker == (s.dealer + 1) % 2
@@ -70,7 +70,7 @@ def test_first_attacker_falls_back_to_left_of_dealer_when_nobody_has_a_trump():
 def test_first_attacker_left_of_dealer_rule():
     rules = RuleSet.preset("podkidnoy", players=3, first_attacker="left_of_dealer")
     for seed in range(10):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         assert s.attacker == (s.dealer + 1) % 3
 
 
@@ -78,7 +78,7 @@ def test_lowest_before_play_exchange_window():
     rules = RuleSet.preset("podkidnoy", players=3, trump_exchange="lowest_before_play")
     seen_window = 0
     for seed in range(60):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         six = s.trump * 16 + 6
         holder = next((p for p in range(3) if (s.hands[p] >> six) & 1), None)
         if holder is None:
@@ -105,7 +105,7 @@ def test_lowest_before_play_exchange_window():
 def test_keeping_the_lowest_trump_opens_play():
     rules = RuleSet.preset("podkidnoy", players=2, trump_exchange="lowest_before_play")
     for seed in range(40):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         if s.phase is Phase.EXCHANGE:
             h = s.exchange_holder
             assert s.default_action(h).text() == "k"
@@ -132,18 +132,18 @@ def pos_card(text: str) -> int:
 
 def test_next_deal_the_fool_deals_and_a_draw_keeps_the_dealer():
     rules = RuleSet.preset("podkidnoy", players=4, next_deal_first_attacker="left_of_dealer")
-    nxt = GameState.next_deal(rules, Outcome(fools=(2,)), previous_dealer=0, seed=5)
+    nxt = next_deal(rules, Outcome(fools=(2,)), previous_dealer=0, seed=5)
     assert nxt.dealer == 2 and nxt.attacker == 3
-    again = GameState.next_deal(rules, Outcome(draw=True), previous_dealer=0, seed=5)
+    again = next_deal(rules, Outcome(draw=True), previous_dealer=0, seed=5)
     assert again.dealer == 0 and again.attacker == 1
 
 
 def test_fools_right_the_fool_defends_first():
     rules = RuleSet.preset("podkidnoy", players=4, next_deal_first_attacker="fools_right")
-    nxt = GameState.next_deal(rules, Outcome(fools=(1,)), previous_dealer=3, seed=9)
+    nxt = next_deal(rules, Outcome(fools=(1,)), previous_dealer=3, seed=9)
     assert nxt.defender == 1 and nxt.attacker == 0
     # the first deal of a series is not affected
-    first = GameState.new(rules, 9)
+    first = new_deal(rules, 9)
     assert first.attacker == lowest_trump_holder(first)
 
 

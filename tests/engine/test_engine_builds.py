@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # and the house rules that GameState/HouseState play, hashed step by step.
 FINGERPRINT = r"""
 import hashlib, json, random
-from bot.engine import ENGINE_BUILD, Action, ActionKind, GameState, IllegalAction, RuleSet
+from bot.engine import ENGINE_BUILD, Action, ActionKind, IllegalAction, RuleSet, new_deal
 from bot.engine.cards import bits
 from bot.engine.leads import LEADS
-from bot.engine.state import SINGLE_ATTACK
+from bot.engine.tables import SINGLE_ATTACK
 
 h = hashlib.sha256()
 put = lambda obj: h.update(repr(obj).encode())
@@ -44,7 +44,7 @@ cases = [("podkidnoy", 2, {}), ("podkidnoy", 4, {}), ("perevodnoy", 6, {}),
 for preset, players, extra in cases:
     rules = RuleSet.preset(preset, players=players, **extra)
     for seed in range(12):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         rng = random.Random(seed)
         deck = bits(s.deck_mask)
         step = 0

@@ -5,8 +5,19 @@ import random
 
 import pytest
 
-from bot.engine import Action, ActionKind, Card, GameState, IllegalAction, RulesError, RuleSet
+from bot.engine import (
+    Action,
+    ActionKind,
+    Card,
+    GameState,
+    IllegalAction,
+    RulesError,
+    RuleSet,
+    deal_from_dict,
+    new_deal,
+)
 from bot.engine.cards import DIAMONDS, JOKER_RANK, SPADES
+from bot.engine.deal import first_attacker
 from bot.engine.random_play import play_random_game
 from bot.engine.rules import HOUSE_RULES, random_house_rules
 
@@ -27,13 +38,13 @@ def test_spades_by_spades_only_higher_spades_beat_a_plain_spade():
 
 def test_spades_by_spades_never_turns_up_a_spade():
     rules = RuleSet(spades_by_spades=True, players=4)
-    trumps = {GameState.new(rules, seed).trump for seed in range(300)}
+    trumps = {new_deal(rules, seed).trump for seed in range(300)}
     assert SPADES not in trumps and len(trumps) == 3
 
 
 def test_crazy_diamonds_always_trump_and_spades_by_spades():
     rules = RuleSet(crazy=True, players=3)
-    states = [GameState.new(rules, seed) for seed in range(100)]
+    states = [new_deal(rules, seed) for seed in range(100)]
     assert {s.trump for s in states} == {DIAMONDS}
     assert any((s.turnup >> 4) & 3 != DIAMONDS for s in states)  # the turn-up only marks
     s = pos(rules={"crazy": True}, hands=["9s 9c", "10s 6d 7d"], trump="d", attacker=0,
@@ -48,7 +59,7 @@ def test_no_trump_nothing_trumps_and_left_of_dealer_leads():
     act(s, "0:a 9s")
     assert covers(s) == {"c 9s 10s"}
     for seed in range(20):
-        g = GameState.new(RuleSet(no_trump=True, players=3), seed)
+        g = new_deal(RuleSet(no_trump=True, players=3), seed)
         assert g.trump == -1 and g.attacker == (g.dealer + 1) % 3
 
 
@@ -73,9 +84,9 @@ def test_fallen_ace(mode):
 
 def test_albanian_turn_up_is_drawn_first():
     rules = RuleSet(albanian=True, players=2)
-    s = GameState.new(rules, 3)
+    s = new_deal(rules, 3)
     assert s.stock[-1] == s.turnup  # on top: the next card drawn
-    plain = GameState.new(RuleSet(players=2), 3)
+    plain = new_deal(RuleSet(players=2), 3)
     assert plain.stock[0] == plain.turnup
     state, _ = play_random_game(rules, 3, check=True)
     assert state.is_over
@@ -83,7 +94,7 @@ def test_albanian_turn_up_is_drawn_first():
 
 def test_albanian_drawer_is_known_to_hold_the_turn_up():
     rules = RuleSet(albanian=True, players=2)
-    s = GameState.new(rules, 5)
+    s = new_deal(rules, 5)
     up = s.turnup
     rng = random.Random(5)
     while s.turnup in s.stock:
@@ -97,7 +108,7 @@ def test_changeable_trump_reveals_the_hidden_card():
     rules = RuleSet(changeable_trump=True, players=2)
     seen = 0
     for seed in range(60):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         hidden, up = s.hidden, s.turnup
         assert s.stock[0] == hidden and s.stock[1] == up and s.view(0).hidden_under_turnup
         if (hidden >> 4) & 3 == (up >> 4) & 3:
@@ -118,7 +129,7 @@ def test_changeable_trump_reveals_the_hidden_card():
 
 def test_railway_deals_every_card_and_the_trump_card_is_out_of_play():
     rules = RuleSet(railway=True, players=4)
-    s = GameState.new(rules, 11)
+    s = new_deal(rules, 11)
     assert not s.stock
     assert sum(h.bit_count() for h in s.hands) == 35
     assert s.discard == 1 << s.turnup and s.trump == (s.turnup >> 4) & 3
@@ -179,7 +190,7 @@ def test_jokers_have_no_rank_for_throw_ins_and_are_never_turned_up():
     assert not any(t.startswith("a ") for t in texts(s, 2))  # the other joker is no "rank"
     full = RuleSet(jokers=2, deck=52, players=3)
     for seed in range(200):
-        g = GameState.new(full, seed)
+        g = new_deal(full, seed)
         assert g.turnup & 15 != JOKER_RANK
         assert g.deck_mask.bit_count() == 54
 
@@ -234,7 +245,7 @@ def test_jacks_high_trump_jack_highest_other_jack_second_and_a_trump():
 def test_cut_is_recorded_and_changes_no_card():
     rules = RuleSet(cut=True, players=3)
     assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))).cut is True
-    assert GameState.new(rules, 9).hands == GameState.new(RuleSet(players=3), 9).hands
+    assert new_deal(rules, 9).hands == new_deal(RuleSet(players=3), 9).hands
     assert "cut" in rules.house_rules_on()
 
 
@@ -292,14 +303,14 @@ def test_house_states_round_trip_through_json_mid_deal():
     checked = 0
     for seed in range(30):
         rules = random_house_rules(RuleSet(players=3), rng, chance=0.5)
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         moves = random.Random(seed)
         while not s.is_over:
             seat = moves.choice(s.actors())
             s.apply(moves.choice(list(s.legal_actions(seat))))
             if moves.random() < 0.1:
                 d = json.loads(json.dumps(s.to_dict()))
-                back = GameState.from_dict(d)
+                back = deal_from_dict(d)
                 assert back.to_dict() == d and type(back) is type(s)
                 assert all(list(back.legal_actions(p)) == list(s.legal_actions(p))
                            for p in range(3))
@@ -309,11 +320,10 @@ def test_house_states_round_trip_through_json_mid_deal():
 
 def test_jokers_are_not_trumps_for_the_first_attacker():
     # nobody holds a spade but seat 2 holds the black joker: left of the dealer leads
-    s = pos(rules={"jokers": 2, "deck": 52}, hands=["2h 3h", "4h 5h", "*b 6h"], trump="s",
-            attacker=0, stock="As", dealer=0)
-    s._choose_first_attacker()  # RULES.md deal step 5, on these hands
-    assert s.attacker == 1
-    with_trump = pos(rules={"jokers": 2, "deck": 52}, hands=["2h 3h", "4h 5h", "*b 6s"],
-                     trump="s", attacker=0, stock="As", dealer=0)
-    with_trump._choose_first_attacker()
-    assert with_trump.attacker == 2
+    def first(hands: list[str]) -> int:  # RULES.md deal step 5, on these hands
+        s = pos(rules={"jokers": 2, "deck": 52}, hands=hands, trump="s", attacker=0,
+                stock="As", dealer=0)
+        return first_attacker(s.rules, s.hands, s.trump, s.dealer, False, None)
+
+    assert first(["2h 3h", "4h 5h", "*b 6h"]) == 1
+    assert first(["2h 3h", "4h 5h", "*b 6s"]) == 2

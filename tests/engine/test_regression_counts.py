@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import GameState, RuleSet
+from bot.engine import RuleSet, new_deal
 
 EXPECTED = Path(__file__).with_name("regression_counts.json")
 CASES = [("podkidnoy", 2, 1), ("podkidnoy", 4, 2), ("perevodnoy", 3, 3),
@@ -29,7 +29,7 @@ CASES = [("podkidnoy", 2, 1), ("podkidnoy", 4, 2), ("perevodnoy", 3, 3),
 
 def record(preset: str, players: int, seed: int) -> dict:
     rules = RuleSet.preset(preset, players=players)
-    state = GameState.new(rules, seed)
+    state = new_deal(rules, seed)
     rng = random.Random(seed * 7919)
     counts: list[int] = []
     while not state.is_over:

@@ -3,7 +3,15 @@ import random
 
 import pytest
 
-from bot.engine import Action, ActionKind, GameState, IllegalAction, RuleSet
+from bot.engine import (
+    Action,
+    ActionKind,
+    IllegalAction,
+    RuleSet,
+    deal_from_dict,
+    new_deal,
+    replay_deal,
+)
 from bot.engine.random_play import play_random_game
 
 
@@ -14,26 +22,26 @@ def test_replay_reproduces_the_state(preset, players):
     for seed in range(5):
         state, actions = play_random_game(rules, seed, random.Random(seed), explore=True)
         texts = [a.log_text() for a in actions]
-        again = GameState.replay(rules, seed, texts)
+        again = replay_deal(rules, seed, texts)
         assert again.to_dict() == state.to_dict()
         assert again.outcome == state.outcome
 
 
 def test_dealer_from_seed_can_be_passed_back():
     rules = RuleSet.preset("podkidnoy", players=4)
-    s = GameState.new(rules, 99)
-    t = GameState.new(rules, 99, dealer=s.dealer)
+    s = new_deal(rules, 99)
+    t = new_deal(rules, 99, dealer=s.dealer)
     assert s.to_dict() == t.to_dict()
-    assert GameState.new(rules, 100).to_dict() != s.to_dict()
+    assert new_deal(rules, 100).to_dict() != s.to_dict()
 
 
 def test_json_round_trip_along_a_game_and_play_continues_identically():
     rules = RuleSet.preset("perevodnoy_showing", players=3)
     state, actions = play_random_game(rules, 5, random.Random(5), explore=True)
-    s = GameState.new(rules, 5)
+    s = new_deal(rules, 5)
     for a in actions:
         d = json.loads(json.dumps(s.to_dict()))
-        copy = GameState.from_dict(d)
+        copy = deal_from_dict(d)
         assert copy.to_dict() == s.to_dict()
         for seat in range(3):
             assert list(copy.legal_actions(seat)) == list(s.legal_actions(seat))
@@ -46,13 +54,13 @@ def test_json_round_trip_along_a_game_and_play_continues_identically():
 
 def test_six_player_state_json_is_small():
     rules = RuleSet.preset("podkidnoy", players=6)
-    s = GameState.new(rules, 3)
+    s = new_deal(rules, 3)
     assert len(json.dumps(s.to_dict(), separators=(",", ":"))) < 2048
 
 
 def test_clone_is_independent():
     rules = RuleSet.preset("podkidnoy", players=3)
-    s = GameState.new(rules, 11)
+    s = new_deal(rules, 11)
     before = s.to_dict()
     c = s.clone()
     seat = c.waiting_on()[0]
@@ -62,7 +70,7 @@ def test_clone_is_independent():
 
 def test_action_text_round_trips_for_every_legal_action_in_games():
     rules = RuleSet.preset("perevodnoy_showing", players=3)
-    s = GameState.new(rules, 8)
+    s = new_deal(rules, 8)
     rng = random.Random(8)
     kinds = set()
     while not s.is_over:
@@ -83,7 +91,7 @@ def test_bad_action_text_is_refused(bad):
 
 
 def test_apply_refuses_garbage_without_changing_the_state():
-    s = GameState.new(RuleSet(), 1)
+    s = new_deal(RuleSet(), 1)
     before = s.to_dict()
     for bad in [(0,), (9, ActionKind.PASS, ()), (0, "zz", ()), (0, ActionKind.ATTACK, [3]),
                 (0, ActionKind.ATTACK, (-1,)), (0, ActionKind.ATTACK, (500,)), None]:
@@ -94,7 +102,7 @@ def test_apply_refuses_garbage_without_changing_the_state():
 
 def test_view_shows_only_what_the_seat_may_know():
     rules = RuleSet.preset("podkidnoy", players=3)
-    s = GameState.new(rules, 21)
+    s = new_deal(rules, 21)
     v = s.view(1)
     assert v.hand.mask == s.hands[1]
     assert v.hand_counts == (6, 6, 6)
@@ -108,7 +116,7 @@ def test_view_shows_only_what_the_seat_may_know():
 
 
 def test_an_action_equal_to_a_legal_one_plays_like_it_even_with_plain_types():
-    s = GameState.new(RuleSet(), 1)
+    s = new_deal(RuleSet(), 1)
     seat = s.waiting_on()[0]
     legal = list(s.legal_actions(seat))[0]
     twin = s.clone()
@@ -116,8 +124,8 @@ def test_an_action_equal_to_a_legal_one_plays_like_it_even_with_plain_types():
     twin.apply(plain)  # equal by value to a generated action: accepted and played
     s.apply(legal)
     assert twin.to_dict() == s.to_dict()
-    fresh = GameState.new(RuleSet(), 1)  # no cached legal list: the checker path
+    fresh = new_deal(RuleSet(), 1)  # no cached legal list: the checker path
     fresh.apply(plain)
     assert fresh.to_dict() == s.to_dict()
     with pytest.raises(IllegalAction, match="unknown action kind"):
-        GameState.new(RuleSet(), 1).apply((seat, "zz", legal.cards))
+        new_deal(RuleSet(), 1).apply((seat, "zz", legal.cards))

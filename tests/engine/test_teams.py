@@ -3,7 +3,7 @@ teammate, the deal ends when one team remains, the losing team are the fools."""
 
 import pytest
 
-from bot.engine import GameState, RuleSet
+from bot.engine import RuleSet, new_deal, next_deal
 from bot.engine.random_play import play_random_game
 
 from .helpers import act, pos, texts
@@ -15,7 +15,7 @@ from .helpers import act, pos, texts
     ("2x3", 6, ((0, 2, 4), (1, 3, 5))),
 ])
 def test_seatings(teams, players, seating):
-    state = GameState.new(RuleSet.preset("teams", players=players, teams=teams), 1)
+    state = new_deal(RuleSet.preset("teams", players=players, teams=teams), 1)
     assert state.cfg.teams == seating
     assert state.view(0).teams == seating
 
@@ -49,7 +49,7 @@ def test_deal_ends_when_one_team_remains_and_its_members_are_fools():
     assert s.outcome.teams == (1, 3)
     # both are fools; the one holding most cards (seat 3: three cards) deals next
     assert s.outcome.fools == (3, 1)
-    nxt = GameState.next_deal(s.rules, s.outcome, 0, seed=5)
+    nxt = next_deal(s.rules, s.outcome, 0, seed=5)
     assert nxt.dealer == 3
 
 

@@ -8,10 +8,9 @@ from itertools import combinations
 
 import pytest
 
-from bot.engine import Action, ActionKind, IllegalAction, RuleSet
+from bot.engine import Action, ActionKind, IllegalAction, RuleSet, deal_from_position
 from bot.engine.cards import bits, card_text, mask_of, parse_card
-from bot.engine.state import SINGLE_ATTACK
-from bot.engine.warsaw import WarsawState
+from bot.engine.tables import SINGLE_ATTACK
 from bot.engine.warsaw_leads import (
     addable_lead_cards,
     lead_add_problem,
@@ -28,7 +27,7 @@ def cards(text):
 
 
 def position(hand, defender=DEFENDER):
-    return WarsawState.from_position(RULES, hands=[hand, defender], trump="s", attacker=0,
+    return deal_from_position(RULES, hands=[hand, defender], trump="s", attacker=0,
                                      stock="Qh Jh")
 
 

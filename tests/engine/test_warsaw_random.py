@@ -7,7 +7,15 @@ from itertools import combinations
 
 import pytest
 
-from bot.engine import Action, ActionKind, GameState, IllegalAction, RuleSet
+from bot.engine import (
+    Action,
+    ActionKind,
+    IllegalAction,
+    RuleSet,
+    deal_from_dict,
+    new_deal,
+    replay_deal,
+)
 from bot.engine.cards import bits
 from bot.engine.random_play import play_random_game
 from bot.engine.warsaw import WarsawState
@@ -39,13 +47,13 @@ def test_replay_and_json_round_trip_along_a_game():
     rules = RuleSet.preset("duren_piatkowy", players=4)
     for seed in range(3):
         state, actions = play_random_game(rules, seed, random.Random(seed))
-        again = GameState.replay(rules, seed, [a.log_text() for a in actions])
+        again = replay_deal(rules, seed, [a.log_text() for a in actions])
         assert isinstance(again, WarsawState)
         assert again.to_dict() == state.to_dict() and again.outcome == state.outcome
-    s = GameState.new(rules, 5)
+    s = new_deal(rules, 5)
     _, actions = play_random_game(rules, 5, random.Random(5))
     for a in actions:
-        copy = GameState.from_dict(json.loads(json.dumps(s.to_dict())))
+        copy = deal_from_dict(json.loads(json.dumps(s.to_dict())))
         assert isinstance(copy, WarsawState) and copy.to_dict() == s.to_dict()
         for seat in range(4):
             assert list(copy.legal_actions(seat)) == list(s.legal_actions(seat))
@@ -59,7 +67,7 @@ def test_replay_and_json_round_trip_along_a_game():
 
 def test_view_shows_public_warsaw_state_and_hides_other_hands():
     rules = RuleSet.preset("duren_piatkowy", players=3)
-    s = GameState.new(rules, 11)
+    s = new_deal(rules, 11)
     v = s.view(1)
     assert v.hand.mask == s.hands[1] and v.stage == "lead" and v.warsaw_phase == 1
     assert v.leader == s.attacker and v.lead_ranks == tuple(range(2, 15))
@@ -82,7 +90,7 @@ def candidates(s, seat):
 def test_apply_accepts_exactly_the_generated_actions():
     rules = RuleSet.preset("duren_piatkowy", players=3)
     for seed in range(3):
-        s = GameState.new(rules, seed)
+        s = new_deal(rules, seed)
         rng = random.Random(seed)
         while not s.is_over:
             for seat in range(3):
@@ -105,7 +113,7 @@ def test_legal_actions_stay_few_with_two_packs_and_ten_players():
     can show them. Seed 2 with 9 players is the 28-card hand of the old design."""
     for players, seed in ((9, 2), (10, 0), (10, 1)):
         rules = RuleSet.preset("duren_piatkowy", players=players)
-        s, rng, most = GameState.new(rules, seed), random.Random(seed), 0
+        s, rng, most = new_deal(rules, seed), random.Random(seed), 0
         while not s.is_over:
             seat = s.waiting_on()[0]
             legal = list(s.legal_actions(seat))

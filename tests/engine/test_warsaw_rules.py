@@ -6,14 +6,24 @@ from fractions import Fraction
 
 import pytest
 
-from bot.engine import Action, EventKind, GameState, IllegalAction, Outcome, Phase, RuleSet
+from bot.engine import (
+    Action,
+    EventKind,
+    IllegalAction,
+    Outcome,
+    Phase,
+    RuleSet,
+    deal_from_position,
+    new_deal,
+    next_deal,
+)
 from bot.engine.cards import bits, parse_card
 from bot.engine.warsaw import WarsawState
 
 
 def pos(players, **kw) -> WarsawState:
     rules = RuleSet.preset("duren_piatkowy", players=players, **kw.pop("rules", {}))
-    return WarsawState.from_position(rules, trump=kw.pop("trump", "c"), **kw)
+    return deal_from_position(rules, trump=kw.pop("trump", "c"), **kw)
 
 
 def act(s, text):
@@ -242,7 +252,7 @@ def test_stakes_are_split_equally_among_the_winners_exactly():
     assert out.out_order == (0, 1) and out.fools == (2, 3)
     assert out.stakes == {0: Fraction(5, 2), 1: Fraction(5, 2), 2: -3, 3: -2}
     assert Outcome.from_dict(json.loads(json.dumps(out.to_dict()))) == out
-    nxt = GameState.next_deal(s.rules, out, s.dealer, seed=1)
+    nxt = next_deal(s.rules, out, s.dealer, seed=1)
     assert isinstance(nxt, WarsawState) and nxt.dealer == 2
 
 
@@ -260,7 +270,7 @@ def test_endless_giving_up_with_the_stock_gone_ends_as_a_draw_on_repetition():
 def test_two_packs_from_nine_players_with_identical_cards_distinct(players, packs):
     rules = RuleSet.preset("duren_piatkowy", players=players).validate()
     assert rules.packs == packs and rules.deck == 52 and rules.hand_size == 5
-    s = GameState.new(rules, 7)
+    s = new_deal(rules, 7)
     assert isinstance(s, WarsawState)
     everything = s.hands + s.front + [1 << c for c in s.stock]
     total = sum(m.bit_count() for m in everything)
@@ -293,7 +303,7 @@ def test_a_table_that_always_gives_up_ends_as_a_draw_even_with_a_stock():
     """Everyone timing out: the defender's timeout move is to give up, nobody ever draws
     (five or more held, cards in front count), the same positions come back: a draw."""
     for players in (2, 3, 10):
-        s = GameState.new(RuleSet.preset("duren_piatkowy", players=players), 1)
+        s = new_deal(RuleSet.preset("duren_piatkowy", players=players), 1)
         for _ in range(5000):
             if s.is_over:
                 break

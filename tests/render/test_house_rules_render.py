@@ -4,7 +4,7 @@ callback that decodes to the same action, and the hand keyboard renders."""
 
 import random
 
-from bot.engine import Action, GameState, RuleSet
+from bot.engine import Action, RuleSet, new_deal
 from bot.engine.rules import random_house_rules
 from bot.render import hand
 from bot.render.actions import describe
@@ -22,7 +22,7 @@ def test_house_rule_actions_render_and_round_trip_through_callbacks():
     for seed in range(12):
         preset = ("podkidnoy", "prostoy_pagat", "perevodnoy")[seed % 3]
         rules = random_house_rules(RuleSet.preset(preset, players=3), rng, chance=0.5)
-        state, moves = GameState.new(rules, seed), random.Random(seed)
+        state, moves = new_deal(rules, seed), random.Random(seed)
         while not state.is_over:
             for seat in range(3):
                 for action in state.legal_actions(seat):

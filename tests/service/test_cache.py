@@ -10,7 +10,7 @@ import random
 import pytest
 from playhelp import new_game, press_args
 
-from bot.engine import GameState
+from bot.engine import deal_from_dict
 from bot.service.errors import AlreadyPlayed, GameOver, StaleVersion
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -53,7 +53,7 @@ async def test_a_service_whose_cache_another_service_made_stale_plays_on_the_sto
     record = await load_record(db, started.game_id)
     assert [m.action for m in record.moves] == [action, action2, action3]
     assert record.replay_matches()
-    expected = GameState.from_dict(cached.state.to_dict())
+    expected = deal_from_dict(cached.state.to_dict())
     for n, text in ((seat, action), (seat2, action2), (seat3, action3)):
         expected.apply(next(a for a in expected.legal_actions(n) if a.text() == text))
     assert (await here.snapshot(started.game_id)).state.to_dict() == expected.to_dict()

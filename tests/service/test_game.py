@@ -13,7 +13,7 @@ import pytest
 from playhelp import new_game, play_out, press_args
 
 from bot.cli.replay import print_record
-from bot.engine import GameState
+from bot.engine import deal_from_dict
 from bot.service.errors import GameOver, IllegalMove, NotAllowed, NotYet, StaleVersion
 from bot.service.events import DealEnded, MoveApplied, SeatTakenOver
 from bot.service.games import TAKEOVER_AFTER, GameService
@@ -175,7 +175,7 @@ async def test_timeouts_play_the_default_and_repeated_timeouts_hand_the_seat_ove
         moves = result.of(MoveApplied)
         assert moves and {m.cause for m in moves} == {"timeout"}
         assert moves[0].seat == waited[0]
-        expect = GameState.from_dict(snap.state.to_dict())
+        expect = deal_from_dict(snap.state.to_dict())
         default = expect.default_action(waited[0])
         assert moves[0].action == default.text()
         version = result.version
