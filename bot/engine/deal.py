@@ -9,9 +9,10 @@ A known card order instead of the seeded shuffle: ``deal(..., deck_order=cards)`
 deck exactly as ``shuffled_deck`` would return it (so ``shuffled_deck(rules, seed)[0]`` deals
 the seed's cards again). In the standard deal ``deck_order[0]`` goes to the seat left of the
 dealer, the next card to the seat after, one card at a time round the table until every hand
-is full; the next card is turned up; the cards after it are the stock, drawn from the END of
-the list (the last card is the first drawn). The seed still drives what needs chance after
-the shuffle (the dealer when not given, re-inserting a rejected turn-up, poker's swaps).
+is full; the next card is turned up (and lies under the stock); the cards after it are the
+stock in drawing order (the card after the turn-up is drawn first). The seed still drives
+what needs chance after the shuffle (the dealer when not given, re-inserting a rejected
+turn-up, poker's swaps).
 """
 
 from __future__ import annotations
@@ -159,8 +160,10 @@ def ordered_deck(rules: RuleSet, deck_order) -> list[int]:
 
 def deal(rules: RuleSet, seed: int, dealer: int | None = None, deck_order=None) -> Dealt:
     """Deal from ``seed``, or the cards of ``deck_order`` in that order (module docstring).
-    The dealer, when not given, is drawn from the seed's stream after the shuffle, so
-    passing the drawn dealer back reproduces the same cards."""
+    The dealer, when not given, is drawn from the seed's stream after the shuffle. Passing
+    the drawn dealer back reproduces the same cards unless the house deal draws from the
+    stream too (a rejected turn-up re-inserted: jokers, spades_by_spades), which then
+    continues from another place (README, "Known issues")."""
     if deck_order is None:
         cards, stream = shuffled_deck(rules, seed)
     else:

@@ -17,9 +17,10 @@ only builds itself (``cls.new``, and the codecs and position builders given the 
 A deck order: the cards exactly as the seeded shuffle would leave them (so
 ``deal.shuffled_deck(rules, seed)[0]`` deals that seed's cards again): in the standard deal
 ``deck_order[0]`` goes to the seat left of the dealer and so on round the table, one card at
-a time; the card after the hands is turned up; the rest is the stock, drawn from the END of
-the list. Text ("6h 7h ...") or card ids; every card of the rule set's deck exactly once
-(InvalidState otherwise). See deal.py for the house rules' deals.
+a time; the card after the hands is turned up; the rest is the stock in drawing order (the
+card after the turn-up is drawn first, the turn-up last). Text ("6h 7h ...") or card ids;
+every card of the rule set's deck exactly once (InvalidState otherwise). See deal.py for the
+house rules' deals.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ its ``HouseState`` (house_state.py; house rules with state of their own) and
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action, Event
 from .outcome import Outcome
@@ -18,8 +18,10 @@ from .rules import RuleSet
 from .view import PlayerView
 
 
+@runtime_checkable
 class GameState(Protocol):
-    """One deal: mutated by ``apply``, copied by ``clone``. Seats are 0..players-1."""
+    """One deal: mutated by ``apply``, copied by ``clone``. Seats are 0..players-1.
+    (Runtime-checkable: ``isinstance(x, GameState)`` asks that every member is there.)"""
 
     rules: RuleSet
     seed: int                 # what the deal was dealt from (game.new_deal)
