@@ -15,7 +15,14 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.cli import arena, bench, play, replay, rules, simulate
+# The command modules by their own names, not through the package (whose __init__ imports
+# this module): no import circle (tests/test_import_graph.py).
+import bot.cli.arena as arena
+import bot.cli.bench as bench
+import bot.cli.play as play
+import bot.cli.replay as replay
+import bot.cli.rules as rules
+import bot.cli.simulate as simulate
 from bot.cli.args import Parser, UsageError
 from bot.cli.streams import Streams
 
