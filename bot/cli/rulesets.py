@@ -90,7 +90,7 @@ def suggestions(preset: str, players: int, overrides: Mapping[str, str]) -> list
 
 
 def _refusal(preset: str, players: int, overrides: Mapping[str, str],
-             problems: list[str]) -> str:
+             problems: Sequence[str]) -> str:
     counts = player_counts(preset, overrides)
     if counts and players not in counts:
         given = ", ".join(f"{k}={v}" for k, v in overrides.items())
