@@ -10,7 +10,7 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from bot.i18n import CATALOGUES, locale_for, t, tn
+from bot.i18n import is_plural, locale_for, t, tn
 from bot.i18n.reasons import translate_reason
 
 
@@ -79,6 +79,6 @@ def say(locale: str, key: str, **params) -> str:
     """A catalogue text whether or not the key has plural forms (``n`` picks the form).
     A ``reason`` (the engine's or service's English) is translated where it is known."""
     params["reason"] = translate_reason(locale, str(params.get("reason") or ""))
-    if isinstance(CATALOGUES["en"].get(key), dict):
+    if is_plural(key):
         return tn(locale, key, int(params.pop("n", 1)), **params)
     return t(locale, key, **params)

@@ -1,53 +1,75 @@
-"""Message catalogues (English, Russian) and the two lookups every renderer uses.
+"""Message catalogues (English, Russian, Ukrainian, Polish, German) and the lookups every
+renderer uses.
 
-    t("ru", "btn.take")                      -> "Беру"
-    tn("ru", "cards", 21)                    -> "21 карта"
-    tn("en", "result.matchsticks", 2, name="Ann") -> "Ann: 2 matchsticks"
-    locale_for(update.effective_user.language_code) -> "ru" | "en"
+    t("ru", "btn.take")                            -> "Беру"
+    tn("ru", "cards", 21)                          -> "21 карта"
+    tn("en", "result.matchsticks", 2, name="Ann")  -> "Ann: 2 matchsticks"
+    locale_for(update.effective_user.language_code) -> "ru" | "uk" | "pl" | "de" | "en"
 
-The locale is always an argument (never a global or a context variable), so one process
-renders a Russian group and an English private chat side by side. Texts are plain text; a
-renderer using parse_mode=HTML escapes the parameters it passes (user names are untrusted).
+The texts are gettext catalogues (``bot/i18n/locales``, read by ``catalogues.py``); the
+README's "Messages and languages" says how to add or change one. The locale is always an
+argument (never a global or a context variable), so one process renders a Russian group
+and a German private chat side by side. Texts are plain text with ``str.format``
+placeholders; a renderer using parse_mode=HTML escapes the parameters it passes (user names
+are untrusted).
 """
 
 from __future__ import annotations
 
-from . import en, ru
+from .catalogues import Text, catalogues
 from .languages import DEFAULT_LOCALE, LOCALES, locale_for
-from .plural import plural_category
-
-CATALOGUES: dict[str, dict[str, str | dict[str, str]]] = {
-    "en": en.MESSAGES,
-    "ru": ru.MESSAGES,
-}
 
 
-def _entry(locale: str, key: str) -> str | dict[str, str]:
-    catalogue = CATALOGUES.get(locale, CATALOGUES[DEFAULT_LOCALE])
-    # A key missing in one language falls back to English rather than failing a user's
-    # action; the catalogue test keeps that from happening in a release.
-    entry = catalogue.get(key)
-    if entry is None:
-        entry = CATALOGUES[DEFAULT_LOCALE][key]  # KeyError: a key nobody defined is a bug
-    return entry
+def _entry(locale: str, key: str) -> Text:
+    books = catalogues()
+    english = books[DEFAULT_LOCALE].messages
+    if key not in english:
+        raise KeyError(key)  # an id nobody defined is a bug, not a user's problem
+    book = books.get(locale)
+    # A message missing in one language falls back to English rather than failing a
+    # user's action; tests/i18n keeps that from happening in a release.
+    return book.messages.get(key, english[key]) if book else english[key]
+
+
+def _plural_locale(locale: str, key: str) -> str:
+    book = catalogues().get(locale)
+    return locale if book is not None and key in book.messages else DEFAULT_LOCALE
 
 
 def t(locale: str, key: str, **params: object) -> str:
     """The text for ``key`` in ``locale`` with ``params`` filled in."""
     entry = _entry(locale, key)
-    if isinstance(entry, dict):
+    if isinstance(entry, tuple):
         raise TypeError(f"{key!r} has plural forms: use tn(locale, key, n)")
     return entry.format_map(params) if params else entry
 
 
 def tn(locale: str, key: str, n: int, **params: object) -> str:
     """The plural text for ``key`` chosen by ``n`` (also available as ``{n}``)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"plural count must be an int, got {n!r}")
     entry = _entry(locale, key)
-    if not isinstance(entry, dict):
+    if not isinstance(entry, tuple):
         raise TypeError(f"{key!r} has no plural forms: use t(locale, key)")
-    if locale not in CATALOGUES or key not in CATALOGUES[locale]:
-        locale = DEFAULT_LOCALE
-    return entry[plural_category(locale, n)].format_map({**params, "n": n})
+    book = catalogues()[_plural_locale(locale, key)]
+    return entry[book.plural_index(abs(n))].format_map({**params, "n": n})
 
 
-__all__ = ["CATALOGUES", "DEFAULT_LOCALE", "LOCALES", "locale_for", "plural_category", "t", "tn"]
+def is_plural(key: str) -> bool:
+    """Whether ``key`` is a plural message (looked up with ``tn``)."""
+    return isinstance(catalogues()[DEFAULT_LOCALE].messages[key], tuple)
+
+
+def has_message(locale: str, key: str) -> bool:
+    """Whether ``locale`` has its own complete, current translation of ``key``."""
+    book = catalogues().get(locale)
+    return book is not None and key in book.messages
+
+
+def message_ids() -> frozenset[str]:
+    """Every message id of the source catalogue."""
+    return frozenset(catalogues()[DEFAULT_LOCALE].messages)
+
+
+__all__ = ["DEFAULT_LOCALE", "LOCALES", "has_message", "is_plural", "locale_for",
+           "message_ids", "t", "tn"]
