@@ -8,7 +8,7 @@ import logging
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.i18n import locale_for, t
+from bot.i18n import LOCALES, locale_for, t
 from bot.render.callback import CallbackDataError, CallbackKind, decode
 from bot.service.errors import ServiceError
 
@@ -133,7 +133,7 @@ async def _preference(update: Update, context, data) -> None:
     svc = services(context)
     query, chat = update.callback_query, update.effective_chat
     name, _, value = data.payload.partition("=")
-    if name != "lang" or value not in ("en", "ru"):
+    if name != "lang" or value not in LOCALES:
         await _answer(update, context, "err.stale_button")
         return
     if not is_private(update) and not await is_admin(context, chat.id, update.effective_user.id):

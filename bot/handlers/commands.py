@@ -9,12 +9,12 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.engine import RuleSet
-from bot.i18n import locale_for, t
+from bot.i18n import LOCALES, locale_for, t, tn
 from bot.render.callback import encode_preference
-from bot.render.lobby import rules_of, series_text, timer_text
+from bot.render.help import help_text
+from bot.render.results import rating_points
+from bot.render.rules import rules_text
 from bot.render.screen import Screen
-from bot.render.table import preset_label
 from bot.service.errors import ServiceError
 from bot.service.lobby import INVITE
 from bot.service.settings import default_settings
@@ -29,6 +29,7 @@ from .context import (
     services,
     start_link,
 )
+from .menus import GROUP_MENU, PRIVATE_MENU
 
 
 async def reply(update: Update, text: str, screen: Screen | None = None) -> int | None:
@@ -234,17 +235,13 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/rules: the rules this chat plays (the open lobby's, else the defaults)."""
+    """/rules: the rules this chat plays, in words (the open lobby's, else the defaults)."""
     svc = services(context)
     locale = await chat_locale(context, update)
     lobby_id = await svc.chats.open_lobby(update.effective_chat.id)
     settings_ = ((await svc.lobbies.get(lobby_id)).settings if lobby_id is not None
                  else default_settings(await svc.chats.preferences(update.effective_chat.id)))
-    ruleset: RuleSet = rules_of(settings_)
-    await reply(update, t(locale, "rules.text", game=preset_label(locale, ruleset.preset_name),
-                          rules=ruleset.describe(),
-                          timer=timer_text(locale, int(settings_.get("turn_seconds", 60))),
-                          series=series_text(locale, ruleset.series_to)))
+    await reply(update, rules_text(locale, settings_))
 
 
 async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -258,8 +255,10 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     lines = [t(locale, "top.title")]
     for place, row in enumerate(rows, start=1):
-        lines.append(t(locale, "top.row", place=place, name=row["name"], games=row["games"],
-                       fools=row["fools"], sticks=row["matchsticks"]))
+        lines.append(t(locale, "top.row", place=place, name=row["name"],
+                       games=tn(locale, "count.games", int(row["games"])),
+                       fools=tn(locale, "count.fools", int(row["fools"])),
+                       sticks=tn(locale, "count.matchsticks", int(row["matchsticks"]))))
     await reply(update, "\n".join(lines))
 
 
@@ -271,23 +270,30 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = None if is_private(update) else update.effective_chat.id
     found = await svc.stats.player(user.id, chat_id)
     tally = found.chat_tally if chat_id is not None else found.global_tally
-    rating = f"{found.rating:.1f}" if found.rating is not None else t(locale, "stats.no_rating")
-    await reply(update, t(locale, "stats.text", name=display_name(user), games=tally["games"],
-                          fools=tally["fools"], draws=tally["draws"],
-                          sticks=tally["matchsticks"], rating=rating))
+    rating = (str(rating_points(found.rating)) if found.rating is not None
+              else t(locale, "stats.no_rating"))
+    await reply(update, t(locale, "stats.text", name=display_name(user),
+                          games=tn(locale, "count.games", int(tally["games"])),
+                          fools=tn(locale, "count.fools", int(tally["fools"])),
+                          draws=tn(locale, "count.draws", int(tally["draws"])),
+                          sticks=tn(locale, "count.matchsticks", int(tally["matchsticks"])),
+                          rating=rating))
 
 
 async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/language: choose the chat's language."""
+    """/language: choose the chat's language (each offered in its own name)."""
     locale = await chat_locale(context, update)
-    rows = ((("English", encode_preference("lang=en")), ("Русский", encode_preference("lang=ru"))),)
+    buttons = [(t(code, "lang.name"), encode_preference(f"lang={code}")) for code in LOCALES]
+    rows = (tuple(buttons[:3]), tuple(buttons[3:]))
     await reply(update, "", Screen(t(locale, "lang.choose"), rows))
 
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/help: how to play here."""
+    """/help: how to play here, and the commands of this chat's menu."""
     locale = await chat_locale(context, update)
-    await reply(update, t(locale, "help.private" if is_private(update) else "help.text"))
+    private = is_private(update)
+    await reply(update, help_text(locale, PRIVATE_MENU if private else GROUP_MENU,
+                                  private=private))
 
 
 async def on_blocked(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -4,8 +4,9 @@ table's "last move" line and hints ("beats 7♥️ with 9♥️"), the terminal 
 
 ``action_phrase`` decides what an action is called (a catalogue key and its cards, the
 same for every front end); ``describe_action`` puts it in words in a locale and a card
-style, about a player (third person, ``act.*``) or to them (second person,
-``act.you.*``, which starts with the pronoun).
+style, about a player (third person, ``act.*``) or to them (second person: as they make
+it, ``act.you.*``, which starts with the pronoun; or afterwards, ``act.you_did.*``, the
+Telegram solo table's "Last move: you led 7♥️").
 """
 
 from __future__ import annotations
@@ -74,14 +75,16 @@ def action_phrase(action: Action, *, lead: bool, rules: Any = None
 
 
 def describe_action(locale: str, action: Action, *, lead: bool, rules: Any = None,
-                    style: str = "emoji", you: bool = False) -> str:
+                    style: str = "emoji", you: bool = False, past: bool = False) -> str:
     """The phrase for ``action`` in ``locale``: about its player ("leads 7♥️"), or with
-    ``you`` to them ("You lead 7♥"). A kind without words gives the engine's text."""
+    ``you`` to them ("You lead 7♥"), with ``past`` too as their move told afterwards
+    ("you led 7♥️"). A kind without words gives the engine's text."""
     phrase = action_phrase(action, lead=lead, rules=rules)
     if phrase is None:
         return action.text()
     name, params = phrase
-    key = f"act.you.{name}" if you else f"act.{name}"
+    family = ("act.you_did." if past else "act.you.") if you else "act."
+    key = family + name
     if "n" in params:
         return tn(locale, key, params["n"])
     shown = {k: (" ".join(weli_label(c, style=style) for c in v) if isinstance(v, tuple)
@@ -90,14 +93,15 @@ def describe_action(locale: str, action: Action, *, lead: bool, rules: Any = Non
 
 
 def describe(locale: str, action_text: str, *, lead: bool, cause: str = "player",
-             rules: Any = None) -> str:
+             rules: Any = None, you: bool = False) -> str:
     """A logged move (the engine's action text) as the Telegram table says it, with
-    "(time ran out)" when the turn timer played it."""
+    "(time ran out)" when the turn timer played it; ``you``: the reader's own move, in the
+    second person ("you beat 7♥️ with 9♥️", else "beats 7♥️ with 9♥️")."""
     try:
         action = Action.parse(action_text, 0)
     except ValueError:
         return action_text
-    text = describe_action(locale, action, lead=lead, rules=rules)
+    text = describe_action(locale, action, lead=lead, rules=rules, you=you, past=you)
     if cause == "timeout":
         text = t(locale, "act.by_timer", text=text)
     return text

@@ -34,7 +34,7 @@ from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
-from .table import expected_key, pairs_text
+from .table import expectation, pairs_text
 
 CARD_ROW = 6
 
@@ -138,7 +138,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     elif rest:
         lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
     if legal:
-        expected = expected_key(state, seat, view)
+        expected = "hand.expect." + expectation(state, seat, view)
         lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))
     buttons = []
     for card in playable:

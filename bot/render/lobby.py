@@ -15,13 +15,12 @@ from bot.i18n import t, tn
 
 from .callback import encode_lobby, encode_setting
 from .names import member_names, strength_label
+from .rules import TIMER_OFF, preset_label, rule_label, timer_text, value_label
 from .screen import Screen, rows_of
-from .table import preset_label
 
 MAIN_RULES = ("deck", "transfer", "throw_in", "bout_limit", "first_bout_limit", "teams")
 SKIPPED = ("players", "series_to")  # seats decide players; series has its own button
 HOUSE_RULES = tuple(p.name for p in PARAMETERS if p.name not in MAIN_RULES + SKIPPED)
-TIMER_OFF = 24 * 3600  # the longest timer the service allows, shown as "off"
 TIMER_CHOICES = (60, 30, 120, 300, TIMER_OFF)
 SERIES_CHOICES = (0, 3, 5, 10)
 SEAT_CHOICES = (6, 2, 3, 4, 5)
@@ -34,28 +33,12 @@ def rules_of(settings: dict) -> RuleSet:
     return RuleSet.preset(settings.get("preset", "podkidnoy"), **settings.get("rules", {}))
 
 
-def value_text(locale: str, value) -> str:
-    if value is True:
-        return t(locale, "common.on")
-    if value is False:
-        return t(locale, "common.off")
-    if value is None or value == "none":
-        return t(locale, "common.none")
-    return str(value).lower()
-
-
 def token_value(value) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def timer_text(locale: str, seconds: int) -> str:
-    if not seconds or seconds >= TIMER_OFF:
-        return t(locale, "timer.off")
-    return tn(locale, "timer.seconds", seconds)
 
 
 def series_text(locale: str, target: int) -> str:
@@ -142,15 +125,15 @@ def settings_rows(locale: str, lobby, hints: bool, seats: int = 6) -> tuple:
     for name in MAIN_RULES:
         current = getattr(rules, name)
         nxt = _next(by_name[name].allowed, current)
-        buttons.append((t(locale, "settings.value", name=t(locale, f"param.{name}"),
-                          value=value_text(locale, current)),
+        buttons.append((t(locale, "settings.value", name=rule_label(locale, name),
+                          value=value_label(locale, name, current)),
                         encode_setting(lid, v, f"{name}={token_value(nxt)}")))
     seconds = int(lobby.settings.get("turn_seconds", 60))
     buttons.append((t(locale, "settings.timer", value=timer_text(locale, seconds)),
                     encode_setting(lid, v, f"timer={_next(TIMER_CHOICES, seconds)}")))
     buttons.append((t(locale, "settings.series", value=series_text(locale, rules.series_to)),
                     encode_setting(lid, v, f"series_to={_next(SERIES_CHOICES, rules.series_to)}")))
-    buttons.append((t(locale, "settings.hints", value=value_text(locale, hints)),
+    buttons.append((t(locale, "settings.hints", value=value_label(locale, "hints", hints)),
                     encode_setting(lid, v, "hints=" + ("off" if hints else "on"))))
     rows = rows_of(buttons, 2)
     rows.append(((t(locale, "btn.house_rules"), encode_setting(lid, v, "menu=house")),
@@ -166,8 +149,8 @@ def house_rows(locale: str, lobby) -> tuple:
     for name in HOUSE_RULES:
         current = getattr(rules, name)
         nxt = _next(by_name[name].allowed, current)
-        buttons.append((t(locale, "settings.value", name=t(locale, f"param.{name}"),
-                          value=value_text(locale, current)),
+        buttons.append((t(locale, "settings.value", name=rule_label(locale, name),
+                          value=value_label(locale, name, current)),
                         encode_setting(lid, v, f"{name}={token_value(nxt)}")))
     rows = rows_of(buttons, 2)
     rows.append(((t(locale, "btn.back"), encode_lobby(lid, v, "settings")),))

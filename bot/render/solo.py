@@ -7,8 +7,9 @@ from datetime import datetime
 from bot.i18n import t
 
 from .hand import hand_parts
+from .results import result_lines
 from .screen import Screen
-from .table import LastMove, TableNotes, next_deal_rows, public_lines, result_lines
+from .table import LastMove, TableNotes, next_deal_rows, public_lines
 
 
 def solo_screen(locale: str, snap, seat: int, version: int, names: dict[int, str],
@@ -21,7 +22,7 @@ def solo_screen(locale: str, snap, seat: int, version: int, names: dict[int, str
     if snap.state.is_over:
         names = {**names, seat: t(locale, "table.you")}
         lines.append("")
-        lines.extend(result_lines(locale, snap, names, ended))
+        lines.extend(result_lines(locale, snap, names, ended, you=seat))
         return Screen("\n".join(lines), next_deal_rows(locale, snap, ended))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=True)
     lines.append("")

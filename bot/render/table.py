@@ -16,6 +16,8 @@ from bot.i18n import t, tn
 from .actions import describe
 from .callback import encode_game_ui
 from .cards import card_label
+from .results import result_lines
+from .rules import preset_label
 from .screen import Screen
 
 
@@ -35,39 +37,44 @@ class TableNotes:
     taken_over: set[int] = field(default_factory=set)
 
 
-def preset_label(locale: str, preset: str) -> str:
-    key = f"preset.{preset}"
-    try:
-        return t(locale, key)
-    except KeyError:
-        return preset
+def expectation(state, seat: int, view=None) -> str:
+    """What ``seat`` is expected to do: "lead", "cover", "throw_in", "pick_up" or
+    "exchange"; public facts only, so any seat's ``view`` of this state will do (a view is
+    not cheap: it lists that seat's legal moves). The words are ``table.expect.*`` (about
+    one player), ``table.expect_many.*`` (several) and ``hand.expect.*`` (to the reader)."""
+    view = view if view is not None else state.view(seat)
+    if view.phase.value == "exchange":
+        return "exchange"
+    if not view.table or getattr(view, "lead_open", False):  # Warsaw: a lead being built
+        return "lead"
+    if seat == view.defender and not view.taking:
+        return "cover"
+    if view.taking:
+        return "pick_up"
+    return "throw_in"
 
 
 def expected_key(state, seat: int, view=None) -> str:
-    """What ``seat`` is expected to do; public facts only, so any seat's ``view`` of
-    this state will do (a view is not cheap: it lists that seat's legal moves)."""
-    view = view if view is not None else state.view(seat)
-    if view.phase.value == "exchange":
-        return "table.expect.exchange"
-    if not view.table or getattr(view, "lead_open", False):  # Warsaw: a lead being built
-        return "table.expect.lead"
-    if seat == view.defender and not view.taking:
-        return "table.expect.cover"
-    if view.taking:
-        return "table.expect.pick_up"
-    return "table.expect.throw_in"
+    """The third-person words for ``expectation`` (one player)."""
+    return "table.expect." + expectation(state, seat, view)
 
 
-def role_key(state, seat: int, view=None) -> str:
-    """Attacking, defending, out or waiting (public facts: any seat's view will do)."""
+def role_key(state, seat: int, view=None, *, you: bool = False) -> str:
+    """Attacking, defending, waiting or out; after the deal the fool or out (public facts:
+    any seat's view will do). ``you``: the words spoken to the reader."""
+    prefix = "role.you." if you else "role."
+    if state.is_over:
+        outcome = state.outcome
+        fool = outcome is not None and not outcome.draw and seat in outcome.fools
+        return prefix + ("fool" if fool else "out")
     view = view if view is not None else state.view(seat)
     if seat not in view.in_play:
-        return "role.out"
+        return prefix + "out"
     if seat == view.defender:
-        return "role.defending"
+        return prefix + "defending"
     if seat == view.attacker:
-        return "role.attacking"
-    return "role.waiting"
+        return prefix + "attacking"
+    return prefix + "waiting"
 
 
 def pairs_text(state) -> str:
@@ -78,7 +85,8 @@ def pairs_text(state) -> str:
                      for a, c in pairs)
 
 
-def last_move_text(locale: str, state, names: dict[int, str], last: LastMove | None) -> str:
+def last_move_text(locale: str, state, names: dict[int, str], last: LastMove | None,
+                   you: int | None = None) -> str:
     if last is None:
         return ""
     lead = False
@@ -88,9 +96,27 @@ def last_move_text(locale: str, state, names: dict[int, str], last: LastMove | N
             lead = len(state.table_pairs()) == len(action.cards)
     except ValueError:
         pass
-    return t(locale, "table.last_action", name=names.get(last.seat, "?"),
-             action=describe(locale, last.action, lead=lead, cause=last.cause,
-                                   rules=getattr(state, "rules", None)))
+    words = describe(locale, last.action, lead=lead, cause=last.cause,
+                     rules=getattr(state, "rules", None), you=last.seat == you)
+    if last.seat == you:
+        return t(locale, "table.your_last_action", action=words)
+    return t(locale, "table.last_action", name=names.get(last.seat, "?"), action=words)
+
+
+def turn_line(locale: str, state, shown: dict[int, str], view, you: int | None) -> str:
+    """Who the game waits on and for what ("Now: Anna (beats the cards or takes them)"),
+    or "Your move: …" when it waits on the reader."""
+    waiting = list(state.waiting_on())
+    if not waiting:
+        return ""
+    what = expectation(state, waiting[0], view)
+    if you in waiting:
+        return t(locale, "hand.you_expected", expected=t(locale, "hand.expect." + what))
+    if len(waiting) == 1:
+        return t(locale, "table.turn", name=shown[waiting[0]],
+                 expected=t(locale, "table.expect." + what))
+    return t(locale, "table.turn_many", names=", ".join(shown[s] for s in waiting),
+             expected=t(locale, "table.expect_many." + what))
 
 
 def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
@@ -111,7 +137,7 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     for seat in range(state.rules.players):
         count = view.hand_counts[seat]
         line = t(locale, "table.player", name=shown[seat], cards=tn(locale, "cards", count),
-                 role=t(locale, role_key(state, seat, view)))
+                 role=t(locale, role_key(state, seat, view, you=seat == you)))
         lines.append(line)
     for seat, cards in enumerate(getattr(view, "front", ())):  # Warsaw: lost attacks, public
         if cards:
@@ -120,12 +146,10 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     pairs = pairs_text(state)
     lines.append(t(locale, "table.pairs", pairs=pairs) if pairs else t(locale, "table.empty"))
     if not state.is_over:
-        waiting = list(state.waiting_on())
-        if waiting:
-            lines.append(t(locale, "table.turn",
-                           name=", ".join(shown[s] for s in waiting),
-                           expected=t(locale, expected_key(state, waiting[0], view))))
-    move = last_move_text(locale, state, shown, last)
+        turn = turn_line(locale, state, shown, view, you)
+        if turn:
+            lines.append(turn)
+    move = last_move_text(locale, state, shown, last, you)
     if move:
         lines.append(move)
     if not state.is_over and timer_on and snap.turn_deadline is not None:
@@ -135,36 +159,6 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         lines.append(t(locale, "table.takeover", name=names.get(seat, "?")))
     for seat in sorted(notes.blocked):
         lines.append(t(locale, "table.blocked", name=names.get(seat, "?")))
-    return lines
-
-
-def result_lines(locale: str, snap, names: dict[int, str], ended) -> list[str]:
-    """The result: fool(s) or draw, titles, matchsticks, stakes, the series."""
-    outcome = snap.state.outcome
-    lines = [t(locale, "result.title")]
-    if outcome is None:
-        return lines
-    fools = list(outcome.fools)
-    if outcome.draw or not fools:
-        lines.append(t(locale, "result.draw"))
-    elif len(fools) == 1:
-        lines.append(t(locale, "result.fool", name=names.get(fools[0], "?")))
-    else:
-        lines.append(t(locale, "result.fools", names=", ".join(names.get(s, "?") for s in fools)))
-    for seat, title in sorted((outcome.titles or {}).items()):
-        if title in ("necktie", "epaulettes"):
-            lines.append(t(locale, f"result.{title}", name=names.get(seat, "?")))
-    if ended is not None:
-        for seat, sticks in sorted(ended.matchsticks.items()):
-            if sticks:
-                lines.append(tn(locale, "result.matchsticks", sticks, name=names.get(seat, "?")))
-        for seat, stakes in sorted(ended.stakes.items()):
-            if stakes < 0:
-                lines.append(tn(locale, "result.stakes", -stakes, name=names.get(seat, "?")))
-        if ended.series_over and ended.series_loser is not None:
-            lines.append(tn(locale, "result.series_fool",
-                            ended.matchsticks.get(ended.series_loser, 0),
-                            name=names.get(ended.series_loser, "?")))
     return lines
 
 

@@ -51,11 +51,12 @@ async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, b
     refused = await press(fakebot, bob, lobby, "Settings")
     assert refused["text"] == "Only the host or a chat admin can do that."
     assert (await press(fakebot, alice, lobby, "Settings")).get("text") is None
-    await fakebot.wait_for(lambda: "Transfer: none" in lobby.button_texts(), 10, "the menu")
-    old = lobby.find_button("Transfer: none")
+    await fakebot.wait_for(lambda: "Transfer: no" in lobby.button_texts(), 10, "the menu")
+    old = lobby.find_button("Transfer: no")
     assert (await press(fakebot, bob, lobby, old["callback_data"]))["text"].startswith("Only")
     assert (await press(fakebot, alice, lobby, old["callback_data"])).get("text") is None
-    await fakebot.wait_for(lambda: "Transfer: play" in lobby.button_texts(), 10, "the change")
+    await fakebot.wait_for(lambda: "Transfer: by playing" in lobby.button_texts(), 10,
+                           "the change")
     # The same (now stale) button again changes nothing.
     again = await fakebot.user_presses(alice, lobby, data=old["callback_data"])
     assert (await fakebot.wait_for_answer(again))["text"] == "This button is out of date."
@@ -80,7 +81,7 @@ async def test_settings_host_only_cycle_values_and_stale_double_press(fakebot, b
     await fakebot.wait_for(lambda: "Spades by spades: on" in lobby.button_texts(), 10, "toggle")
     await press(fakebot, alice, lobby, "Back")
     await fakebot.wait_for(lambda: "Back" in lobby.button_texts()
-                           and "Transfer: play" in lobby.button_texts(), 10, "main menu")
+                           and "Transfer: by playing" in lobby.button_texts(), 10, "main menu")
     await press(fakebot, alice, lobby, "Back")
     await fakebot.wait_for(lambda: "Add computer player" in lobby.button_texts(), 10, "lobby")
 
