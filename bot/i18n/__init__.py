@@ -16,12 +16,13 @@ are untrusted).
 
 from __future__ import annotations
 
-from .catalogues import Text, catalogues
+from .catalogues import Text
+from .catalogues import catalogues as _books  # keeps bot.i18n.catalogues the module
 from .languages import DEFAULT_LOCALE, LOCALES, locale_for
 
 
 def _entry(locale: str, key: str) -> Text:
-    books = catalogues()
+    books = _books()
     english = books[DEFAULT_LOCALE].messages
     if key not in english:
         raise KeyError(key)  # an id nobody defined is a bug, not a user's problem
@@ -32,7 +33,7 @@ def _entry(locale: str, key: str) -> Text:
 
 
 def _plural_locale(locale: str, key: str) -> str:
-    book = catalogues().get(locale)
+    book = _books().get(locale)
     return locale if book is not None and key in book.messages else DEFAULT_LOCALE
 
 
@@ -51,24 +52,24 @@ def tn(locale: str, key: str, n: int, **params: object) -> str:
     entry = _entry(locale, key)
     if not isinstance(entry, tuple):
         raise TypeError(f"{key!r} has no plural forms: use t(locale, key)")
-    book = catalogues()[_plural_locale(locale, key)]
+    book = _books()[_plural_locale(locale, key)]
     return entry[book.plural_index(abs(n))].format_map({**params, "n": n})
 
 
 def is_plural(key: str) -> bool:
     """Whether ``key`` is a plural message (looked up with ``tn``)."""
-    return isinstance(catalogues()[DEFAULT_LOCALE].messages[key], tuple)
+    return isinstance(_books()[DEFAULT_LOCALE].messages[key], tuple)
 
 
 def has_message(locale: str, key: str) -> bool:
     """Whether ``locale`` has its own complete, current translation of ``key``."""
-    book = catalogues().get(locale)
+    book = _books().get(locale)
     return book is not None and key in book.messages
 
 
 def message_ids() -> frozenset[str]:
     """Every message id of the source catalogue."""
-    return frozenset(catalogues()[DEFAULT_LOCALE].messages)
+    return frozenset(_books()[DEFAULT_LOCALE].messages)
 
 
 __all__ = ["DEFAULT_LOCALE", "LOCALES", "has_message", "is_plural", "locale_for",

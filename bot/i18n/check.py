@@ -82,8 +82,8 @@ def language_problems(locale: str, template: Catalog | None = None) -> list[str]
                        "pybabel update)")
             continue
         if message.fuzzy:
-            out.append(f"{where}: {key}: fuzzy: the English changed; check the translation "
-                       "and remove the fuzzy flag")
+            out.append(f"{where}: {key}: fuzzy (its English changed, or pybabel guessed it "
+                       "from a similar message): check it and remove the fuzzy flag")
             continue
         forms = _forms(message)
         if plural and not isinstance(message.string, (list, tuple)):
