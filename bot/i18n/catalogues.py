@@ -92,7 +92,7 @@ def translated_texts(po: Catalog, template: Catalog) -> dict[str, Text]:
 def _compile(expression: str) -> Callable[[int], int]:
     # The standard library's gettext compiles a Plural-Forms expression (its own parser,
     # the one GNUTranslations uses): no hand-written plural rules here.
-    return gettext.c2py(expression)  # type: ignore[attr-defined]
+    return gettext.c2py(expression)
 
 
 @cache

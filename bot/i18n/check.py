@@ -28,7 +28,8 @@ def placeholders(text: str) -> frozenset[str]:
 
 def _forms(message: Message) -> tuple[str, ...]:
     text = message.string
-    return tuple(text) if isinstance(text, (list, tuple)) else (text,)
+    forms = tuple(text) if isinstance(text, (list, tuple)) else (text,)
+    return tuple(form or "" for form in forms)
 
 
 def _show(names: frozenset[str]) -> str:
@@ -99,7 +100,7 @@ def language_problems(locale: str, template: Catalog | None = None) -> list[str]
             what = (", ".join(f"msgstr[{i}]" for i in empty) if plural else "msgstr")
             out.append(f"{where}: {key}: not translated ({what} empty)")
             continue
-        want = placeholders(english[0] if plural else english)
+        want = placeholders(english[0] if isinstance(english, tuple) else english)
         for i, text in enumerate(forms):
             got = placeholders(text)
             if got != want:

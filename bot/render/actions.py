@@ -24,16 +24,18 @@ WELI = card_id(6, DIAMONDS)  # the weli house rule's wild card
 # Kinds whose phrase names no card, by catalogue key.
 _PLAIN_KEYS = {ActionKind.TAKE: "take", ActionKind.PASS: "pass",
                ActionKind.EXCHANGE: "exchange", ActionKind.KEEP: "keep"}
+SUIT_NAMES = ("suit.spades", "suit.hearts", "suit.diamonds", "suit.clubs")  # cards.py order
 
 
 def weli_label(card: int, locale: str | None = None, style: str = "emoji") -> str:
     """A card of an action; the weli named a suit reads "6♦️→♠️" (issue 3 house rule), or
-    with a locale the catalogue's words ("6♦️ as ♠️", "6♦️ как ♠️") on buttons."""
+    with a locale the catalogue's words on buttons ("6♦️ as ♠️ spades", "6♦️ как ♠️ пики")."""
     if card >= WELI_AS:
+        suit = card - WELI_AS
         if locale is not None:
             return t(locale, "card.weli_as", card=card_label(WELI, style),
-                     suit=suit_symbol(card - WELI_AS, style))
-        return card_label(WELI, style) + "→" + suit_symbol(card - WELI_AS, style)
+                     suit=f"{suit_symbol(suit, style)} {t(locale, SUIT_NAMES[suit])}")
+        return card_label(WELI, style) + "→" + suit_symbol(suit, style)
     return card_label(card, style)
 
 

@@ -16,8 +16,13 @@ Decisions (RULES.md is silent on presentation):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.i18n import t, tn
+
+if TYPE_CHECKING:
+    from bot.engine import Outcome
+    from bot.service.events import DealEnded, GameSnapshot
 
 RATING_BASE = 1000
 RATING_SCALE = 10
@@ -39,7 +44,7 @@ def signed(n: int) -> str:
     return "±0"
 
 
-def places(outcome, seats: list[int]) -> list[int]:
+def places(outcome: Outcome, seats: list[int]) -> list[int]:
     """Every seat, best first: in the order they went out, then the rest (the fools)."""
     fools = set(outcome.fools)
     order = [s for s in outcome.out_order if s not in fools]
@@ -54,7 +59,8 @@ def _standing(values: dict[int, int], ranked: list[int], name: Callable[[int], s
     return SEPARATOR.join(f"{name(s)}: {fmt(values[s])}" for s in seats)
 
 
-def _verdict(locale: str, outcome, name: Callable[[int], str], you: int | None) -> list[str]:
+def _verdict(locale: str, outcome: Outcome, name: Callable[[int], str],
+             you: int | None) -> list[str]:
     fools = list(outcome.fools)
     if outcome.draw or not fools:
         lines = [t(locale, "result.draw")]
@@ -70,7 +76,7 @@ def _verdict(locale: str, outcome, name: Callable[[int], str], you: int | None) 
     return lines
 
 
-def result_lines(locale: str, snap, names: dict[int, str], ended,
+def result_lines(locale: str, snap: GameSnapshot, names: dict[int, str], ended: DealEnded | None,
                  you: int | None = None) -> list[str]:
     """The result block under the table. ``ended``: the service's DealEnded (None when
     not known, e.g. right after a restart); ``you``: the reader's seat in the solo view."""

@@ -205,3 +205,13 @@ def test_house_off_values_read_as_off():
     for name, _ in HOUSE_RULES:
         value = HOUSE_OFF.get(name, False)
         assert value_label("en", name, value) in ("off", "none")
+
+
+def test_the_weli_names_its_suit_in_words():
+    from bot.render.actions import WELI_AS, weli_label
+
+    for locale in LOCALES:
+        for suit, key in enumerate(("suit.spades", "suit.hearts", "suit.diamonds",
+                                    "suit.clubs")):
+            label = weli_label(WELI_AS + suit, locale)
+            assert label.startswith("6♦") and label.endswith(" " + t(locale, key)), label
