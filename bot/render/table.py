@@ -104,14 +104,12 @@ def last_move_text(locale: str, state, names: dict[int, str], last: LastMove | N
 
 
 def turn_line(locale: str, state, shown: dict[int, str], view, you: int | None) -> str:
-    """Who the game waits on and for what ("Now: Anna (beats the cards or takes them)"),
-    or "Your move: …" when it waits on the reader."""
+    """Who the game waits on and for what ("Now: Anna (beats the cards or takes them)");
+    nothing when it waits on the reader, whose hand below says "Your move: …"."""
     waiting = list(state.waiting_on())
-    if not waiting:
+    if not waiting or you in waiting:
         return ""
     what = expectation(state, waiting[0], view)
-    if you in waiting:
-        return t(locale, "hand.you_expected", expected=t(locale, "hand.expect." + what))
     if len(waiting) == 1:
         return t(locale, "table.turn", name=shown[waiting[0]],
                  expected=t(locale, "table.expect." + what))

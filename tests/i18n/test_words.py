@@ -15,6 +15,7 @@ from bot.render.actions import describe, describe_action
 from bot.render.help import help_text
 from bot.render.results import rating_points, signed
 from bot.render.rules import player_counts, rules_text, value_label
+from bot.render.solo import solo_screen
 from bot.render.table import LastMove, TableNotes, public_lines
 from bot.service.events import GameSnapshot, SeatInfo
 from bot.service.settings import rules_for
@@ -88,10 +89,11 @@ def test_your_move_is_in_the_second_person(locale, expected):
     rules = RuleSet.preset("podkidnoy", players=2)
     state, _ = state_where(rules, lambda s, _: s.waiting_on() == (0,) and s.table_pairs()
                            and s.view(0).defender == 0)
-    lines = public_lines(locale, solo_snapshot(state), {0: "Anna", 1: "Computer 1"},
-                         TableNotes(), None, NOW, False, you=0)
-    assert expected in lines
-    assert t(locale, "table.expect.cover") not in "\n".join(lines)
+    screen = solo_screen(locale, solo_snapshot(state), 0, state.version,
+                         {0: "Anna", 1: "Computer 1"}, TableNotes(), None, None, NOW, False)
+    lines = screen.text.splitlines()
+    assert lines.count(expected) == 1, lines
+    assert t(locale, "table.expect.cover") not in screen.text
     you = t(locale, "table.you")
     assert any(line.startswith(f"{you}: ") and line.endswith(t(locale, "role.you.defending"))
                for line in lines)
