@@ -17,24 +17,26 @@ are untrusted).
 from __future__ import annotations
 
 from .catalogues import Text
-from .catalogues import catalogues as _books  # keeps bot.i18n.catalogues the module
+from .catalogues import catalogue as _book  # bot.i18n.catalogues stays the module
 from .languages import DEFAULT_LOCALE, LOCALES, locale_for
 
 
+def _known(locale: str) -> str:
+    return locale if locale in LOCALES else DEFAULT_LOCALE
+
+
 def _entry(locale: str, key: str) -> Text:
-    books = _books()
-    english = books[DEFAULT_LOCALE].messages
+    english = _book(DEFAULT_LOCALE).messages
     if key not in english:
         raise KeyError(key)  # an id nobody defined is a bug, not a user's problem
-    book = books.get(locale)
     # A message missing in one language falls back to English rather than failing a
     # user's action; tests/i18n keeps that from happening in a release.
-    return book.messages.get(key, english[key]) if book else english[key]
+    return _book(_known(locale)).messages.get(key, english[key])
 
 
 def _plural_locale(locale: str, key: str) -> str:
-    book = _books().get(locale)
-    return locale if book is not None and key in book.messages else DEFAULT_LOCALE
+    locale = _known(locale)
+    return locale if key in _book(locale).messages else DEFAULT_LOCALE
 
 
 def t(locale: str, key: str, **params: object) -> str:
@@ -52,24 +54,23 @@ def tn(locale: str, key: str, n: int, **params: object) -> str:
     entry = _entry(locale, key)
     if not isinstance(entry, tuple):
         raise TypeError(f"{key!r} has no plural forms: use t(locale, key)")
-    book = _books()[_plural_locale(locale, key)]
+    book = _book(_plural_locale(locale, key))
     return entry[book.plural_index(abs(n))].format_map({**params, "n": n})
 
 
 def is_plural(key: str) -> bool:
     """Whether ``key`` is a plural message (looked up with ``tn``)."""
-    return isinstance(_books()[DEFAULT_LOCALE].messages[key], tuple)
+    return isinstance(_book(DEFAULT_LOCALE).messages[key], tuple)
 
 
 def has_message(locale: str, key: str) -> bool:
     """Whether ``locale`` has its own complete, current translation of ``key``."""
-    book = _books().get(locale)
-    return book is not None and key in book.messages
+    return locale in LOCALES and key in _book(locale).messages
 
 
 def message_ids() -> frozenset[str]:
     """Every message id of the source catalogue."""
-    return frozenset(_books()[DEFAULT_LOCALE].messages)
+    return frozenset(_book(DEFAULT_LOCALE).messages)
 
 
 __all__ = ["DEFAULT_LOCALE", "LOCALES", "has_message", "is_plural", "locale_for",

@@ -15,8 +15,9 @@ What counts as translated: an entry whose ``msgid`` matches the template's, that
 fuzzy and whose every form is non-empty. Anything else falls back to English at run time
 (a user never sees an id or a crash) and fails ``tests/i18n`` (a release never ships it).
 
-Loading parses six small files with Babel (~15 ms each) on first use and keeps the result
-for the life of the process (``catalogues()`` is cached).
+A language is read with Babel on its first lookup and kept for the life of the process
+(``catalogue(locale)`` is cached; English needs only the template); Babel itself is imported
+then, so importing ``bot.i18n`` costs nothing. ``scripts/bench_i18n.py`` prints the costs.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from .languages import DEFAULT_LOCALE, LOCALES
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
 
 LOCALE_DIR = Path(__file__).with_name("locales")
 DOMAIN = "durak"
@@ -54,6 +56,8 @@ class Catalogue:
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    from babel.messages.pofile import read_po  # here: only the first lookup pays for Babel
+
     with path.open("rb") as f:
         return read_po(f, locale=locale, domain=DOMAIN)
 
@@ -96,17 +100,27 @@ def _compile(expression: str) -> Callable[[int], int]:
 
 
 @cache
+def _template() -> Catalog:
+    return read_catalog(TEMPLATE)
+
+
+@cache
+def catalogue(locale: str) -> Catalogue:
+    """One language's catalogue (one of LOCALES), read on its first use and kept: a process
+    that speaks Russian reads the template and ru.po, nothing else."""
+    from babel.messages.catalog import Catalog
+
+    if locale == DEFAULT_LOCALE:
+        rule = Catalog(locale=DEFAULT_LOCALE)
+        return Catalogue(locale, english_texts(_template()), _compile(rule.plural_expr),
+                         rule.num_plurals)
+    if locale not in LOCALES:
+        raise KeyError(locale)
+    po = read_catalog(po_path(locale), locale)
+    return Catalogue(locale, translated_texts(po, _template()), _compile(po.plural_expr),
+                     po.num_plurals)
+
+
 def catalogues() -> dict[str, Catalogue]:
-    """Every language's catalogue, read once per process."""
-    template = read_catalog(TEMPLATE)
-    english_rule = Catalog(locale=DEFAULT_LOCALE)
-    out = {DEFAULT_LOCALE: Catalogue(DEFAULT_LOCALE, english_texts(template),
-                                     _compile(english_rule.plural_expr),
-                                     english_rule.num_plurals)}
-    for locale in LOCALES:
-        if locale == DEFAULT_LOCALE:
-            continue
-        po = read_catalog(po_path(locale), locale)
-        out[locale] = Catalogue(locale, translated_texts(po, template),
-                                _compile(po.plural_expr), po.num_plurals)
-    return out
+    """Every language's catalogue (each read once per process)."""
+    return {locale: catalogue(locale) for locale in LOCALES}
