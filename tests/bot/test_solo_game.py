@@ -48,7 +48,11 @@ async def test_solo_game_against_one_computer_is_played_to_the_result(fakebot, b
     dana_fool = snap.seat_of(dana.id) in snap.state.outcome.fools
     tally = (await bot_world.services.stats.player(dana.id)).global_tally
     assert tally["games"] == 1 and tally["fools"] == int(dana_fool)
-    assert ("You" in setup.text.split("Game over")[1]) == dana_fool or snap.state.outcome.draw
+    result = setup.text.split("Game over")[1]
+    assert ("You are the fool!" in result) == dana_fool
+    assert ("Computer 1 is the fool!" in result) == (not dana_fool and not snap.state.outcome.draw)
+    rating = next(line for line in result.splitlines() if line.startswith("Rating: "))
+    assert "You: " in rating and "Computer 1: " in rating and "Matchsticks: " in result
 
     # The next deal reuses the same message.
     query = await fakebot.user_presses(dana, setup, "Next deal")
