@@ -19,6 +19,7 @@ from .game_state import GameState
 from .house_state import HouseState
 from .outcome import Outcome
 from .phase import Phase
+from .public import PublicView, public_view
 from .rules import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RuleSet
 from .state import ThrowInState
 from .view import PlayerView
@@ -31,7 +32,7 @@ __all__ = [
     "Action", "ActionKind", "Card", "CardSet", "Code", "ENGINE_BUILD", "EngineError", "Event",
     "EventKind", "GameState", "HouseState", "IllegalAction", "InvalidAction",
     "InvalidAssignment", "InvalidCard", "InvalidState", "Outcome", "PARAMETERS",
-    "PLAYABLE_PRESETS", "PRESETS", "Phase", "PlayerView", "Reason", "RuleSet", "RulesError",
-    "ThrowInState", "WarsawState", "WarsawView", "deal_class", "deal_from_dict",
-    "deal_from_position", "new_deal", "next_deal", "replay_deal",
+    "PLAYABLE_PRESETS", "PRESETS", "Phase", "PlayerView", "PublicView", "Reason", "RuleSet",
+    "RulesError", "ThrowInState", "WarsawState", "WarsawView", "deal_class", "deal_from_dict",
+    "deal_from_position", "new_deal", "next_deal", "public_view", "replay_deal",
 ]

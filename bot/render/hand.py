@@ -138,7 +138,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     elif rest:
         lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
     if legal:
-        expected = "hand.expect." + expectation(state, seat, view)
+        expected = "hand.expect." + expectation(view, seat)
         lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))
     buttons = []
     for card in playable:
@@ -191,7 +191,7 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
         # An attacker choosing whether to add sees the table here, not only in the group,
         # so the group table may trail a move (its budget) without holding anyone up; a
         # waited-on hand changes with the table anyway (its buttons do), so no extra edit.
-        lines.append(t(locale, "table.pairs", pairs=pairs_text(state)))
+        lines.append(t(locale, "table.pairs", pairs=pairs_text(view.table)))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
                             view=view)
     lines.extend(more)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.engine import Action, ActionKind
+from bot.engine import Action, ActionKind, PublicView, public_view
 from bot.i18n import t, tn
 
 from .actions import describe
@@ -37,12 +37,11 @@ class TableNotes:
     taken_over: set[int] = field(default_factory=set)
 
 
-def expectation(state, seat: int, view=None) -> str:
+def expectation(view, seat: int) -> str:
     """What ``seat`` is expected to do: "lead", "cover", "throw_in", "pick_up" or
-    "exchange"; public facts only, so any seat's ``view`` of this state will do (a view is
-    not cheap: it lists that seat's legal moves). The words are ``table.expect.*`` (about
-    one player), ``table.expect_many.*`` (several) and ``hand.expect.*`` (to the reader)."""
-    view = view if view is not None else state.view(seat)
+    "exchange"; public facts only, so the deal's public view (or any seat's view) will do.
+    The words are ``table.expect.*`` (about one player), ``table.expect_many.*`` (several)
+    and ``hand.expect.*`` (to the reader)."""
     if view.phase.value == "exchange":
         return "exchange"
     if not view.table or getattr(view, "lead_open", False):  # Warsaw: a lead being built
@@ -54,20 +53,19 @@ def expectation(state, seat: int, view=None) -> str:
     return "throw_in"
 
 
-def expected_key(state, seat: int, view=None) -> str:
+def expected_key(view, seat: int) -> str:
     """The third-person words for ``expectation`` (one player)."""
-    return "table.expect." + expectation(state, seat, view)
+    return "table.expect." + expectation(view, seat)
 
 
-def role_key(state, seat: int, view=None, *, you: bool = False) -> str:
+def role_key(view, seat: int, *, you: bool = False) -> str:
     """Attacking, defending, waiting or out; after the deal the fool or out (public facts:
-    any seat's view will do). ``you``: the words spoken to the reader."""
+    the public view will do). ``you``: the words spoken to the reader."""
     prefix = "role.you." if you else "role."
-    if state.is_over:
-        outcome = state.outcome
+    if view.is_over:
+        outcome = view.outcome
         fool = outcome is not None and not outcome.draw and seat in outcome.fools
         return prefix + ("fool" if fool else "out")
-    view = view if view is not None else state.view(seat)
     if seat not in view.in_play:
         return prefix + "out"
     if seat == view.defender:
@@ -77,39 +75,37 @@ def role_key(state, seat: int, view=None, *, you: bool = False) -> str:
     return prefix + "waiting"
 
 
-def pairs_text(state) -> str:
-    pairs = state.table_pairs()
-    if not pairs:
-        return ""
-    return "  ".join(card_label(a) + ("/" + card_label(c) if c is not None and c >= 0 else "")
-                     for a, c in pairs)
+def pairs_text(table) -> str:
+    """The cards on the table (a view's ``table``: (attack, cover or None) pairs)."""
+    return "  ".join(card_label(a) + ("/" + card_label(c) if c is not None else "")
+                     for a, c in table)
 
 
-def last_move_text(locale: str, state, names: dict[int, str], last: LastMove | None,
-                   you: int | None = None) -> str:
+def last_move_text(locale: str, view: PublicView, names: dict[int, str],
+                   last: LastMove | None, you: int | None = None) -> str:
     if last is None:
         return ""
     lead = False
     try:
         action = Action.parse(last.action, last.seat)
-        if action.kind is ActionKind.ATTACK and last.version == state.version:
-            lead = len(state.table_pairs()) == len(action.cards)
+        if action.kind is ActionKind.ATTACK and last.version == view.version:
+            lead = len(view.table) == len(action.cards)
     except ValueError:
         pass
-    words = describe(locale, last.action, lead=lead, cause=last.cause,
-                     rules=getattr(state, "rules", None), you=last.seat == you)
+    words = describe(locale, last.action, lead=lead, cause=last.cause, rules=view.rules,
+                     you=last.seat == you)
     if last.seat == you:
         return t(locale, "table.your_last_action", action=words)
     return t(locale, "table.last_action", name=names.get(last.seat, "?"), action=words)
 
 
-def turn_line(locale: str, state, shown: dict[int, str], view, you: int | None) -> str:
+def turn_line(locale: str, view: PublicView, shown: dict[int, str], you: int | None) -> str:
     """Who the game waits on and for what ("Now: Anna (beats the cards or takes them)");
     nothing when it waits on the reader, whose hand below says "Your move: …"."""
-    waiting = list(state.waiting_on())
+    waiting = list(view.waiting_on)
     if not waiting or you in waiting:
         return ""
-    what = expectation(state, waiting[0], view)
+    what = expectation(view, waiting[0])
     if len(waiting) == 1:
         return t(locale, "table.turn", name=shown[waiting[0]],
                  expected=t(locale, "table.expect." + what))
@@ -120,37 +116,37 @@ def turn_line(locale: str, state, shown: dict[int, str], view, you: int | None) 
 def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
                  last: LastMove | None, now: datetime, timer_on: bool,
                  you: int | None = None) -> list[str]:
-    """The table as lines; ``you`` names that seat "You" (solo view)."""
-    state = snap.state
-    view = state.view(0)
+    """The table as lines, from the deal's public view (the same for every reader); ``you``
+    names that seat "You" (solo view)."""
+    view = public_view(snap.state)
     shown = dict(names)
     if you is not None:
         shown[you] = t(locale, "table.you")
-    lines = [t(locale, "table.title", game=preset_label(locale, state.rules.preset_name),
+    lines = [t(locale, "table.title", game=preset_label(locale, view.rules.preset_name),
                n=snap.deal_number)]
     trump = (t(locale, "table.trump", card=card_label(view.turnup))
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count),
                              tn(locale, "table.discard", len(view.discard))]))
-    for seat in range(state.rules.players):
+    for seat in range(view.rules.players):
         count = view.hand_counts[seat]
         line = t(locale, "table.player", name=shown[seat], cards=tn(locale, "cards", count),
-                 role=t(locale, role_key(state, seat, view, you=seat == you)))
+                 role=t(locale, role_key(view, seat, you=seat == you)))
         lines.append(line)
-    for seat, cards in enumerate(getattr(view, "front", ())):  # Warsaw: lost attacks, public
+    for seat, cards in enumerate(view.front):  # Warsaw: lost attacks, public
         if cards:
             lines.append(t(locale, "table.front", name=shown[seat],
                            cards=" ".join(card_label(c) for c in cards)))
-    pairs = pairs_text(state)
+    pairs = pairs_text(view.table)
     lines.append(t(locale, "table.pairs", pairs=pairs) if pairs else t(locale, "table.empty"))
-    if not state.is_over:
-        turn = turn_line(locale, state, shown, view, you)
+    if not view.is_over:
+        turn = turn_line(locale, view, shown, you)
         if turn:
             lines.append(turn)
-    move = last_move_text(locale, state, shown, last, you)
+    move = last_move_text(locale, view, shown, last, you)
     if move:
         lines.append(move)
-    if not state.is_over and timer_on and snap.turn_deadline is not None:
+    if not view.is_over and timer_on and snap.turn_deadline is not None:
         left = max(0, int((snap.turn_deadline - now).total_seconds()))
         lines.append(tn(locale, "table.time_left", left))
     for seat in sorted(notes.taken_over):
