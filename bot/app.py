@@ -1,9 +1,10 @@
 """build_application(settings): all wiring, nothing at import time.
 
-The database, services, computer players and the game driver are created here and kept
-in ``application.bot_data["services"]``; start-up (post_init) migrates a SQLite database,
-registers the command menus and restores running games; shutdown stops the driver and
-closes the database.
+The database, services, computer players, the game runtime and the lobby desk are created
+here and kept in ``application.bot_data["services"]`` (handlers read them as
+``context.services``: ``bot.handlers.context.BotContext``); start-up (post_init) migrates a
+SQLite database, registers the command menus and restores running games; shutdown stops
+the runtime and closes the database.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from datetime import UTC, datetime
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from bot.config import Settings
-from bot.handlers import register
-from bot.handlers.context import Services
+from bot.handlers.context import CONTEXT_TYPES, Services
 from bot.handlers.menus import register_commands
+from bot.handlers.routes import register
+from bot.runtime.bot_api import BotApi
 from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
+from bot.runtime.lobby_desk import LobbyDesk
 from bot.runtime.messaging import quiet_wrapper_warning
 from bot.runtime.telegram_http import AiohttpRequest
 from bot.runtime.webhook_replies import WebhookReplies
@@ -52,6 +55,7 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                .request(AiohttpRequest(64, pool_timeout=10.0, replies=replies))
                .get_updates_request(AiohttpRequest(2))
                .concurrent_updates(64)
+               .context_types(CONTEXT_TYPES)
                .post_init(_post_init).post_shutdown(_post_shutdown))
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
@@ -63,14 +67,15 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
             max_retries=settings.rate_limit_retries))
     app = builder.build()
     db = Database(settings.database_url)
-    games = GameService(db, clock=clock)
-    chats = ChatService(db)
-    runtime = GameRuntime(games=games, chats=chats,
+    games, chats, lobbies = GameService(db, clock=clock), ChatService(db), LobbyService(db)
+    api = BotApi()  # every Bot API request of the runtime goes through it
+    runtime = GameRuntime(games=games, chats=chats, api=api,
                           brain=brain or make_brain(settings.computer_budget, settings.ai_workers),
                           settings=settings, clock=clock, rng=rng)
-    app.bot_data["services"] = Services(settings=settings, db=db, lobbies=LobbyService(db),
-                                        games=games, chats=chats, stats=StatsService(db),
-                                        runtime=runtime)
+    desk = LobbyDesk(lobbies=lobbies, games=games, chats=chats, api=api, runtime=runtime)
+    app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
+                                        chats=chats, stats=StatsService(db), api=api,
+                                        runtime=runtime, desk=desk)
     app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
     register(app)
     return app

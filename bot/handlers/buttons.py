@@ -1,148 +1,150 @@
-"""Every inline button lands here: decode the callback data with distrust, route by kind,
-and always answer the query (with a short reason when the press changes nothing)."""
+"""Inline buttons, one handler per kind of button (routed by callback-data pattern in
+``routes.py``): decode the data with distrust, call one function, and always answer the
+query, with the refusal's message when the press changes nothing."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
-from bot.i18n import LOCALES, locale_for, t
-from bot.render.callback import CallbackDataError, CallbackKind, decode
-from bot.service.errors import ServiceError
+from bot.i18n import LOCALES, t
+from bot.render.callback import CallbackData, CallbackDataError, decode
+from bot.render.refusals import refusal_text
+from bot.service.errors import Code, NotAllowed, ServiceError
+from bot.service.languages import choose_locale
 
-from . import lobby_actions
-from .context import is_admin, is_private, say, services, start_link, user_locale
+from .context import BotContext, is_private, person, person_locale, start_link
 
 log = logging.getLogger(__name__)
 
 
-async def press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Route a button press by its callback data; forged data gets a polite refusal."""
+async def _decoded(update: Update, context: BotContext) -> CallbackData | None:
+    """The press's callback data; None (answered "out of date") when it is not ours."""
     query = update.callback_query
+    assert query is not None
     try:
-        data = decode(query.data)
+        return decode(query.data)
     except CallbackDataError:
-        await query.answer(t(await user_locale(context, query.from_user), "err.stale_button"))
-        return
-    if data.kind is CallbackKind.LOBBY:
-        await _lobby(update, context, data)
-    elif data.kind is CallbackKind.SETTINGS:
-        await _setting(update, context, data)
-    elif data.is_move:
-        await _move(update, context, data)
-    elif data.kind is CallbackKind.GAME_UI:
-        await _game_ui(update, context, data)
-    else:
-        await _preference(update, context, data)
+        await _refuse(update, context, Code.STALE_BUTTON)
+        return None
 
 
-async def _answer(update: Update, context, key: str | None, **params) -> None:
+async def _refuse(update: Update, context: BotContext, refusal: ServiceError | Code) -> None:
     query = update.callback_query
-    if key is None:
+    assert query is not None
+    await query.answer(refusal_text(await person_locale(update, context), refusal)[:200])
+
+
+async def _answered(update: Update, context: BotContext, work: Awaitable[object]) -> None:
+    """Do ``work``; answer the press (with the refusal when there is one)."""
+    try:
+        await work
+    except ServiceError as exc:
+        await _refuse(update, context, exc)
+        return
+    assert update.callback_query is not None
+    await update.callback_query.answer()
+
+
+def _user_id(update: Update) -> int:
+    assert update.effective_user is not None
+    return update.effective_user.id
+
+
+async def move(update: Update, context: BotContext) -> None:
+    """A move button of a hand (or the solo message): play it."""
+    if (data := await _decoded(update, context)) is not None:
+        await _answered(update, context, context.services.runtime.presses.press(
+            data.game_id, data.version, data.payload, _user_id(update)))
+
+
+async def pick(update: Update, context: BotContext) -> None:
+    """A card with several meanings ("pick<card>") opens their choice; "back" closes it."""
+    if (data := await _decoded(update, context)) is not None:
+        card = None if data.payload == "back" else int(data.payload[4:])
+        await _answered(update, context, context.services.runtime.presses.pick(
+            data.game_id, _user_id(update), card))
+
+
+async def swap(update: Update, context: BotContext) -> None:
+    """The poker swap screen: "swap" opens it, "sw<card>" toggles a card."""
+    if (data := await _decoded(update, context)) is not None:
+        card = None if data.payload == "swap" else int(data.payload[2:])
+        await _answered(update, context, context.services.runtime.presses.swap_choice(
+            data.game_id, _user_id(update), card))
+
+
+async def next_deal(update: Update, context: BotContext) -> None:
+    """Next deal of the series."""
+    if (data := await _decoded(update, context)) is not None:
+        await _answered(update, context, context.services.runtime.presses.next_deal(
+            data.game_id, _user_id(update)))
+
+
+async def hint(update: Update, context: BotContext) -> None:
+    """The computer's advice, shown as an alert."""
+    if (data := await _decoded(update, context)) is None:
+        return
+    try:
+        text = await context.services.runtime.presses.hint(data.game_id, _user_id(update))
+    except ServiceError as exc:
+        await _refuse(update, context, exc)
+        return
+    assert update.callback_query is not None
+    await update.callback_query.answer(text[:200], show_alert=True)
+
+
+async def lobby(update: Update, context: BotContext) -> None:
+    """A lobby button (join, leave, start, cancel, the host's menus)."""
+    if (data := await _decoded(update, context)) is None:
+        return
+    query = update.callback_query
+    assert query is not None and query.message is not None
+    chat = query.message.chat
+    try:
+        invite = await context.services.desk.press(data.game_id, chat.id, data.payload,
+                                                   person(update), chat.title or "")
+    except ServiceError as exc:
+        await _refuse(update, context, exc)
+        return
+    if invite:
+        # One tap: the link opens the private chat and its /start completes the join.
+        await query.answer(url=start_link(context, f"j{invite}"))
+    else:
         await query.answer()
+
+
+async def setting(update: Update, context: BotContext) -> None:
+    """A settings button of the lobby (``name=value``, or a menu)."""
+    if (data := await _decoded(update, context)) is not None:
+        await _answered(update, context, context.services.desk.change_setting(
+            data.game_id, data.version, data.payload, _user_id(update)))
+
+
+async def preference(update: Update, context: BotContext) -> None:
+    """A chat preference button: the language (private chat, or a group's admins)."""
+    if (data := await _decoded(update, context)) is None:
         return
-    locale = await user_locale(context, query.from_user)
-    await query.answer(say(locale, key, **params)[:200])
-
-
-async def _lobby(update: Update, context, data) -> None:
-    svc = services(context)
-    query, user = update.callback_query, update.effective_user
-    try:
-        lobby = await svc.lobbies.get(data.game_id)
-    except Exception:
-        await _answer(update, context, "err.unknown_lobby")
-        return
-    if lobby.chat_id != query.message.chat.id:
-        await _answer(update, context, "err.wrong_chat")
-        return
-    action = data.payload
-    if action == "join":
-        refusal, needs_private = await lobby_actions.join(context, lobby.lobby_id, user)
-        if refusal is None and needs_private:
-            # One tap: the link opens the private chat and its /start completes the join.
-            await query.answer(url=start_link(context, f"j{lobby.invite}"))
-            return
-        await _answer(update, context, refusal)
-    elif action == "leave":
-        await _answer(update, context, await lobby_actions.leave(context, lobby.lobby_id, user.id))
-    elif action == "start":
-        refusal, params = await lobby_actions.start(context, lobby.lobby_id, user.id,
-                                                    query.message.chat.title or "")
-        await _answer(update, context, refusal, **params)
-    elif action == "cancel":
-        await _answer(update, context, await lobby_actions.cancel(context, lobby.lobby_id,
-                                                                  user.id))
-    else:  # add_ai, settings, back: menus for the host and admins only
-        if not await lobby_actions.may_manage(context, lobby, user.id):
-            await _answer(update, context, "err.host_or_admin")
-            return
-        svc.lobby_mode[lobby.lobby_id] = {"add_ai": "add_ai", "settings": "settings"}.get(
-            action, "main")
-        await lobby_actions.redraw(context, lobby.lobby_id)
-        await _answer(update, context, None)
-
-
-async def _setting(update: Update, context, data) -> None:
-    refusal = await lobby_actions.change_setting(context, data.game_id, data.version,
-                                                 data.payload, update.effective_user.id)
-    key, params = refusal if isinstance(refusal, tuple) else (refusal, {})
-    await _answer(update, context, key, **params)
-
-
-async def _move(update: Update, context, data) -> None:
-    svc = services(context)
-    refusal = await svc.runtime.press(data.game_id, data.version, data.payload,
-                                      update.effective_user.id)
-    await _answer(update, context, refusal)
-
-
-async def _game_ui(update: Update, context, data) -> None:
-    svc = services(context)
-    query, user = update.callback_query, update.effective_user
-    token = data.payload
-    try:
-        if token == "hint":
-            refusal, text = await svc.runtime.hint(data.game_id, user.id)
-            if refusal is None:
-                await query.answer(text[:200], show_alert=True)
-                return
-        elif token == "next":
-            refusal = await svc.runtime.next_deal(data.game_id, user.id)
-        elif token == "back":
-            refusal = await svc.runtime.pick(data.game_id, user.id, None)
-        elif token == "swap":
-            refusal = await svc.runtime.swap_choice(data.game_id, user.id, None)
-        elif token.startswith("sw") and token[2:].isdigit() and len(token) <= 6:
-            refusal = await svc.runtime.swap_choice(data.game_id, user.id, int(token[2:]))
-        elif token.startswith("pick") and token[4:].isdigit():
-            refusal = await svc.runtime.pick(data.game_id, user.id, int(token[4:]))
-        else:
-            refusal = "err.stale_button"
-    except ServiceError:  # no such game (a forged id), or it changed under the press
-        refusal = "err.stale_button"
-    except Exception:
-        log.exception("game button %r failed", query.data)
-        refusal = "err.stale_button"
-    await _answer(update, context, refusal)
-
-
-async def _preference(update: Update, context, data) -> None:
-    svc = services(context)
-    query, chat = update.callback_query, update.effective_chat
     name, _, value = data.payload.partition("=")
     if name != "lang" or value not in LOCALES:
-        await _answer(update, context, "err.stale_button")
+        await _refuse(update, context, Code.STALE_BUTTON)
         return
-    if not is_private(update) and not await is_admin(context, chat.id, update.effective_user.id):
-        await _answer(update, context, "err.host_or_admin")
+    query, chat, svc = update.callback_query, update.effective_chat, context.services
+    assert query is not None and chat is not None
+    if not is_private(update) and not await svc.api.is_admin(chat.id, _user_id(update)):
+        await _refuse(update, context, NotAllowed(Code.HOST_OR_ADMIN))
         return
     await svc.chats.set_language(chat.id, value)
-    locale = locale_for(value)
+    locale = choose_locale(chat=value)
     await query.answer(t(locale, "lang.set"))
     try:
         await query.edit_message_text(t(locale, "lang.set"))
     except Exception:
         log.info("could not edit the language message in chat %s", chat.id)
+
+
+async def unknown(update: Update, context: BotContext) -> None:
+    """Anything else (an old button of a kind that no longer exists, forged data)."""
+    await _refuse(update, context, Code.STALE_BUTTON)

@@ -1,84 +1,81 @@
-"""What every handler reaches through ``context.bot_data["services"]``: the services, the
-driver, and the little lobby state that lives only in memory (which menu a lobby message
-shows, who still has to open a private chat)."""
+"""What every handler gets: a typed context (``BotContext``: PTB's ``CallbackContext`` with
+``context.services``, registered through ``CONTEXT_TYPES``), and small readers of the
+update (who asks, in which language to answer)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
-from telegram import Update
-from telegram.error import TelegramError
-from telegram.ext import ContextTypes
+from telegram import Update, User
+from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
-from bot.i18n import is_plural, locale_for, t, tn
-from bot.i18n.reasons import translate_reason
+from bot.config import Settings
+from bot.runtime.bot_api import BotApi
+from bot.runtime.driver import GameRuntime
+from bot.runtime.lobby_desk import LobbyDesk, Person
+from bot.service.chats import ChatService
+from bot.service.games import GameService
+from bot.service.lobby import LobbyService
+from bot.service.stats import StatsService
+from bot.storage.database import Database
 
 
 @dataclass
 class Services:
-    settings: object
-    db: object
-    lobbies: object
-    games: object
-    chats: object
-    stats: object
-    runtime: object
-    lobby_mode: dict[int, str] = field(default_factory=dict)
-    # (lobby id, user id) of people who joined but cannot receive private messages yet.
-    pending: set[tuple[int, int]] = field(default_factory=set)
-    # Lobbies whose ``pending`` entries are known in this process. The set lives in memory
-    # only: after a restart a lobby is re-derived (every member probed once) the first time
-    # it is drawn or started (lobby_actions.pending_of), so no schema change is needed.
-    pending_known: set[int] = field(default_factory=set)
+    """The process's services, built once by ``bot.app.build_application``."""
+
+    settings: Settings
+    db: Database
+    lobbies: LobbyService
+    games: GameService
+    chats: ChatService
+    stats: StatsService
+    api: BotApi  # every Bot API request of the runtime (sends, edits, membership questions)
+    runtime: GameRuntime  # running deals: messages, computer players, timers, presses
+    desk: LobbyDesk  # lobbies: joining, settings, starting (and their in-memory state)
 
 
-def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
-    return context.bot_data["services"]
+class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
+    """The context every handler receives (``ApplicationBuilder.context_types``)."""
+
+    @property
+    def services(self) -> Services:
+        return self.bot_data["services"]
 
 
-def display_name(user) -> str:
+CONTEXT_TYPES = ContextTypes(context=BotContext)
+
+
+def display_name(user: User) -> str:
     return (user.full_name or user.username or str(user.id))[:128]
+
+
+def person(update: Update) -> Person:
+    """Who sent the update, as the services take it."""
+    user = update.effective_user
+    assert user is not None
+    return Person(user.id, display_name(user), user.language_code)
 
 
 def is_private(update: Update) -> bool:
     return update.effective_chat is not None and update.effective_chat.type == "private"
 
 
-async def chat_locale(context, update: Update) -> str:
-    """The group's language (set with /language, else its creator's); in a private chat
-    the user's."""
-    svc = services(context)
-    chat, user = update.effective_chat, update.effective_user
-    if chat is None:
-        return locale_for(user.language_code if user else None)
-    stored = await svc.chats.language(chat.id)
-    if stored:
-        return locale_for(stored)
-    return locale_for(user.language_code if user else None)
-
-
-async def user_locale(context, user) -> str:
-    svc = services(context)
-    found = await svc.chats.user_languages([user.id])
-    return locale_for(found.get(user.id) or user.language_code)
-
-
-async def is_admin(context, chat_id: int, user_id: int) -> bool:
-    try:
-        member = await context.bot.get_chat_member(chat_id, user_id)
-    except TelegramError:
-        return False
-    return member.status in ("creator", "administrator")
-
-
-def start_link(context, payload: str) -> str:
+def start_link(context: BotContext, payload: str) -> str:
     return f"https://t.me/{context.bot.username}?start={payload}"
 
 
-def say(locale: str, key: str, **params) -> str:
-    """A catalogue text whether or not the key has plural forms (``n`` picks the form).
-    A ``reason`` (the engine's or service's English) is translated where it is known."""
-    params["reason"] = translate_reason(locale, str(params.get("reason") or ""))
-    if is_plural(key):
-        return tn(locale, key, int(params.pop("n", 1)), **params)
-    return t(locale, key, **params)
+async def chat_locale(update: Update, context: BotContext) -> str:
+    """The language to answer in this chat (a command's reply)."""
+    chat, user = update.effective_chat, update.effective_user
+    return await context.services.chats.locale(
+        chat_id=chat.id if chat else None, user_id=user.id if user else None,
+        reported=user.language_code if user else None)
+
+
+async def person_locale(update: Update, context: BotContext) -> str:
+    """The language to answer the person who pressed (a button's answer is theirs alone)."""
+    user = update.effective_user
+    return await context.services.chats.locale(
+        user_id=user.id if user else None, reported=user.language_code if user else None)

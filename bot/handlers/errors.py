@@ -7,7 +7,8 @@ import logging
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.i18n import locale_for, t
+from bot.i18n import t
+from bot.service.languages import choose_locale
 
 log = logging.getLogger("bot.errors")
 
@@ -25,7 +26,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(update, Update) and update.callback_query is not None:
         try:
             user = update.callback_query.from_user
-            await update.callback_query.answer(
-                t(locale_for(user.language_code if user else None), "err.internal"))
+            # Only what the update says: the failure may be the database itself.
+            locale = choose_locale(reported=user.language_code if user else None)
+            await update.callback_query.answer(t(locale, "err.internal"))
         except Exception:
             pass  # already answered, or Telegram is unreachable: the log has it

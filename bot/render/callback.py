@@ -214,6 +214,17 @@ def encode_preference(token: str) -> str:
     return _checked(CallbackKind.PREFERENCE.value + token)
 
 
+def pattern(*kinds: CallbackKind) -> re.Pattern[str]:
+    """Callback data of these kinds, by their tag: what a handler registers with
+    ``CallbackQueryHandler(..., pattern=...)`` (it still decodes the data with distrust)."""
+    return re.compile("^[" + re.escape("".join(kinds)) + "]")
+
+
+def ui_pattern(tokens: str) -> re.Pattern[str]:
+    """Game UI buttons whose token matches the regular expression ``tokens``."""
+    return re.compile(rf"^{CallbackKind.GAME_UI.value}[0-9a-z]+\.[0-9a-z]+\.(?:{tokens})\Z")
+
+
 def decode(data: object) -> CallbackData:
     """Read callback data from Telegram; anything malformed is a ``CallbackDataError``."""
     try:

@@ -1,5 +1,9 @@
-"""What the driver remembers about one running deal's messages (memory only; everything
-needed to continue after a restart is in the database and is rebuilt by ``restore``)."""
+"""What the runtime remembers about one deal's messages (memory only; everything needed to
+continue after a restart is in the database and is loaded again by ``displays.load``).
+
+The game itself is not kept here: ``snap`` is the newest snapshot the service handed over
+(with the move that made it, or read through the service), replaced, never changed.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,15 @@ from dataclasses import dataclass, field
 
 from bot.render.screen import Screen
 from bot.render.table import LastMove, TableNotes
+from bot.service.events import DealEnded, GameSnapshot, SeatInfo
 
 
 @dataclass
 class Display:
-    game_id: int
-    chat_id: int
+    snap: GameSnapshot  # the game as last handed over by the service
     solo_seat: int | None  # the person's seat when table and hand share one message
     group_title: str
     locale: str  # the table's language (the group's, or the solo player's)
-    seats: tuple = ()
     seat_locale: dict[int, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     table_msg: int | None = None
@@ -29,34 +32,61 @@ class Display:
     picking: dict[int, int | tuple] = field(default_factory=dict)
     notes: TableNotes = field(default_factory=TableNotes)
     last: LastMove | None = None
-    ended: object = None
-    known_version: int = 0
+    ended: DealEnded | None = None
     timer_on: bool = True
     hints: bool = False
     dirty: bool = False
     render_task: asyncio.Task | None = None
-    # The group table's own schedule (driver._request_table): when it is due (loop time,
+    # The group table's own schedule (presenter's pacing): when it is due (loop time,
     # None: nothing pending), its task, and when it was last edited.
     table_due: float | None = None
     table_task: asyncio.Task | None = None
     table_edited_at: float = float("-inf")
     table_key: tuple | None = None  # (version, blocked, taken over) last asked of the table
-    # seat -> when its deferred quiet hand edit is due (loop time; driver._quiet), and the
-    # task that wakes the render loop then.
+    # seat -> when its deferred quiet hand edit is due (loop time), and the task that wakes
+    # the render loop then.
     quiet_due: dict[int, float] = field(default_factory=dict)
     quiet_task: asyncio.Task | None = None
     computer_task: asyncio.Task | None = None
     computer_again: bool = False
-    # The engine state as of ``state_version``, advanced by the moves the service reports,
-    # so a redraw needs no database read; None when it may be behind (then the DB is read).
-    state: object = None
-    state_version: int = -1
-    deadline: object = None
-    deal_number: int = 1
-    series_id: int | None = None
+
+    def __post_init__(self) -> None:
+        self.notes.taken_over = {s.seat for s in self.snap.seats if s.taken_over}
+
+    @property
+    def game_id(self) -> int:
+        return self.snap.game_id
+
+    @property
+    def chat_id(self) -> int:
+        return self.snap.chat_id
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.snap.seats
+
+    @property
+    def version(self) -> int:
+        return self.snap.version
+
+    def adopt(self, snap: GameSnapshot) -> bool:
+        """Hold ``snap`` if it is newer than the one held (results of moves made at the same
+        time can arrive in either order; a cancel keeps the version and ends the deal)."""
+        if (snap.version, snap.status != "running") < (self.snap.version,
+                                                        self.snap.status != "running"):
+            return False
+        self.snap = snap
+        self.notes.taken_over = {s.seat for s in snap.seats if s.taken_over}
+        return True
 
     def seat_of(self, user_id: int) -> int | None:
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+        return self.snap.seat_of(user_id)
+
+    def user_of(self, seat: int) -> int:
+        return next(s.user_id for s in self.seats if s.seat == seat and s.user_id is not None)
 
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if s.user_id is not None]
+
+    def has_computers(self) -> bool:
+        return any(s.user_id is None or s.taken_over for s in self.seats)

@@ -1,7 +1,8 @@
 """Chat-level queries and preferences the Telegram layer needs (additive to lobby/games).
 
 - a chat's language and preferences (e.g. whether hints are allowed in a group);
-- people's languages, so private messages use each player's own;
+- which language to speak where (``locale``: the one rule, bot/service/languages.py), so
+  private messages use each player's own;
 - which lobby is open and which deal is running in a chat (commands find their target);
 - closing a lobby (/cancel before the start);
 - games whose turn deadline has passed (the restart-safe turn timer reads deadlines from
@@ -17,6 +18,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from bot.service.languages import choose_locale
 from bot.storage import games as game_repo
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
@@ -27,11 +29,6 @@ from bot.storage.models import Chat, Game, Lobby, User
 class ChatService:
     def __init__(self, db: Database) -> None:
         self.db = db
-
-    async def language(self, chat_id: int) -> str | None:
-        async with self.db.read() as s:
-            return (await s.execute(select(Chat.language).where(Chat.id == chat_id))
-                    ).scalar_one_or_none()
 
     async def set_language(self, chat_id: int, language: str) -> None:
         async with self.db.transaction() as s:
@@ -63,29 +60,39 @@ class ChatService:
         async with self.db.transaction() as s:
             await people.ensure_user(s, user_id, name, language)
 
-    async def user_languages(self, user_ids) -> dict[int, str | None]:
-        """user -> language for private messages: the one chosen with /language in the
-        private chat, else the one Telegram reports."""
+    async def locale(self, *, chat_id: int | None = None, user_id: int | None = None,
+                     reported: str | None = None, default: str | None = None) -> str:
+        """The language to speak in ``chat_id`` and/or to ``user_id`` (``reported``: the
+        language Telegram gives for them in this update), by the one rule of
+        ``bot.service.languages``."""
+        chat = None
+        if chat_id is not None:
+            async with self.db.read() as s:
+                chat = (await s.execute(select(Chat.language).where(Chat.id == chat_id))
+                        ).scalar_one_or_none()
+        if chat or user_id is None:
+            return choose_locale(chat=chat, reported=reported, default=default)
+        chosen, stored = (await self._person_languages([user_id])).get(user_id, (None, None))
+        return choose_locale(chosen=chosen, reported=reported, stored=stored, default=default)
+
+    async def person_locales(self, user_ids, default: str) -> dict[int, str]:
+        """user -> the language to speak to them privately (the same rule, for several
+        people at once, with no update to answer; ``default``: the table's language)."""
+        found = await self._person_languages(user_ids)
+        return {uid: choose_locale(chosen=chosen, stored=stored, default=default)
+                for uid, (chosen, stored) in found.items()}
+
+    async def _person_languages(self, user_ids) -> dict[int, tuple[str | None, str | None]]:
+        """user -> (language chosen in their private chat, language Telegram last reported)."""
         ids = [u for u in set(user_ids) if u is not None]
         if not ids:
             return {}
         async with self.db.read() as s:
-            rows = await s.execute(select(User.id, User.language).where(User.id.in_(ids)))
-            found = dict(rows.all())
-            chosen = await s.execute(select(Chat.id, Chat.language).where(Chat.id.in_(ids)))
-            for chat_id, language in chosen.all():
-                if language:
-                    found[chat_id] = language
-            return found
-
-    async def game_row(self, game_id: int):
-        """The game's row alone (one query): what a redraw needs besides the seats, which
-        do not change during a deal except for takeovers (the driver follows those)."""
-        async with self.db.read() as s:
-            return (await s.execute(select(
-                Game.id, Game.chat_id, Game.series_id, Game.deal_number, Game.version,
-                Game.status, Game.state, Game.turn_deadline, Game.table_message_id,
-                Game.hand_message_ids).where(Game.id == game_id))).first()
+            stored = dict((await s.execute(
+                select(User.id, User.language).where(User.id.in_(ids)))).all())
+            chosen = dict((await s.execute(
+                select(Chat.id, Chat.language).where(Chat.id.in_(ids)))).all())
+        return {uid: (chosen.get(uid), stored.get(uid)) for uid in ids}
 
     async def game_settings(self, game_id: int) -> dict:
         async with self.db.read() as s:

@@ -1,6 +1,8 @@
-"""What the service tells the renderer: typed, immutable descriptions of what changed.
+"""What the service tells the presentation layer: typed, immutable descriptions of what
+changed, each with the game as it is afterwards (``GameSnapshot``).
 
-The renderer reads these and the stored state; it never needs to diff anything itself.
+The service owns the live state of a game; the runtime draws from the snapshots it is
+handed and never applies a move or reads a game row itself.
 """
 
 from __future__ import annotations
@@ -47,6 +49,36 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class GameSnapshot:
+    """A game as the service knows it now: what the renderer and the computer players read.
+
+    ``state`` is the engine's state (``bot.engine.GameState`` or another deal class) and is
+    read only: a snapshot that comes with a move shares it with the service's position
+    cache (``GameService.snapshot()`` hands out a state of the caller's own)."""
+
+    game_id: int
+    chat_id: int
+    series_id: int | None
+    deal_number: int
+    version: int
+    status: str  # running | finished | cancelled
+    state: Any
+    seats: tuple[SeatInfo, ...]
+    turn_deadline: datetime | None
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((x.seat for x in self.seats if x.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class GameMessages:
+    """The ids of a deal's Telegram messages as stored (the runtime's bookkeeping)."""
+
+    table_message_id: int | None
+    hand_message_ids: dict[int, int]
+
+
+@dataclass(frozen=True)
 class GameStarted:
     game_id: int
     chat_id: int
@@ -55,6 +87,7 @@ class GameStarted:
     version: int
     seats: tuple[SeatInfo, ...]
     turn_deadline: datetime | None
+    snapshot: GameSnapshot
     lobby_id: int | None = None
 
 
@@ -100,35 +133,17 @@ class GameCancelled:
     game_id: int
     by_user_id: int | None
     reason: str = ""
+    snapshot: GameSnapshot | None = None  # the game as cancelled
 
 
 @dataclass(frozen=True)
 class ActResult:
-    """Everything one service call changed, in order."""
+    """Everything one service call changed, in order, and the game after it."""
 
     game_id: int
     version: int
+    snapshot: GameSnapshot
     events: tuple[Any, ...] = field(default_factory=tuple)
 
     def of(self, kind: type) -> list:
         return [e for e in self.events if isinstance(e, kind)]
-
-
-@dataclass(frozen=True)
-class GameSnapshot:
-    """A game as stored now: what the renderer and the AI read (state is the engine's)."""
-
-    game_id: int
-    chat_id: int
-    series_id: int | None
-    deal_number: int
-    version: int
-    status: str
-    state: Any  # bot.engine.GameState
-    seats: tuple[SeatInfo, ...]
-    turn_deadline: datetime | None
-    table_message_id: int | None
-    hand_message_ids: dict[int, int]
-
-    def seat_of(self, user_id: int) -> int | None:
-        return next((x.seat for x in self.seats if x.user_id == user_id), None)

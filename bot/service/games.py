@@ -38,7 +38,6 @@ Decisions (not in RULES.md):
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -50,7 +49,6 @@ from bot.engine import (
     Action,
     GameState,
     IllegalAction,
-    RulesError,
     RuleSet,
     deal_from_dict,
     new_deal,
@@ -59,28 +57,40 @@ from bot.engine import (
 from bot.service import settings as game_settings
 from bot.service.errors import (
     AlreadyPlayed,
+    Code,
     GameOver,
     IllegalMove,
+    InvalidMove,
     LobbyError,
     NotAllowed,
     NotFound,
     NotYet,
     ServiceError,
     StaleVersion,
+    engine_details,
 )
 from bot.service.events import (
     ActResult,
     DealEnded,
     GameCancelled,
+    GameMessages,
     GameSnapshot,
     GameStarted,
     LobbyUpdated,
     MoveApplied,
-    SeatInfo,
     SeatTakenOver,
 )
 from bot.service.hands import changed_seats, hands_changed, seat_hands, team_of
 from bot.service.lobby import lobby_snapshot
+from bot.service.positions import (
+    CachedGame,
+    GameFacts,
+    PositionCache,
+    SeatRow,
+    build_snapshot,
+    seat_name,
+    updated_seats,
+)
 from bot.service.results import record_deal_end
 from bot.storage import games as game_repo
 from bot.storage import lobbies as lobby_repo
@@ -91,84 +101,6 @@ from bot.storage.models import Game, Seat, Series
 TAKEOVER_AFTER = 2
 SEED_BITS = 62  # fits a signed BIGINT on every backend
 CACHE_SIZE = 2048  # running games whose position a service keeps decoded
-
-
-@dataclass(frozen=True)
-class _GameFacts:
-    """What a game's row says that does not change while the deal runs."""
-
-    id: int
-    chat_id: int
-    series_id: int | None
-    host_id: int | None
-    settings: dict
-    rules: dict
-
-    @classmethod
-    def of(cls, row) -> _GameFacts:
-        return cls(row.id, row.chat_id, row.series_id, row.host_id, row.settings or {},
-                   row.rules)
-
-
-@dataclass(frozen=True)
-class _SeatRow:
-    seat: int
-    user_id: int | None
-    computer_strength: str | None
-    team: int | None
-    consecutive_timeouts: int
-    taken_over: bool
-
-    @classmethod
-    def of(cls, row) -> _SeatRow:
-        return cls(row.seat, row.user_id, row.computer_strength, row.team,
-                   row.consecutive_timeouts, bool(row.taken_over))
-
-
-@dataclass(frozen=True)
-class _Cached:
-    """A running game at ``version`` as committed or read by this process. ``state`` is
-    never mutated (plans apply to a clone); ``hands`` are its seats' hands, or None until
-    first needed."""
-
-    facts: _GameFacts
-    version: int
-    state: GameState
-    seats: tuple[_SeatRow, ...]
-    hands: tuple | None = None
-
-
-class _PositionCache:
-    """LRU of ``_Cached`` by game id. A put never replaces a newer version with an older
-    one (two tasks can finish their commits in either order)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[int, _Cached] = OrderedDict()
-
-    def get(self, game_id: int) -> _Cached | None:
-        entry = self._entries.get(game_id)
-        if entry is not None:
-            self._entries.move_to_end(game_id)
-        return entry
-
-    def put(self, entry: _Cached) -> None:
-        if self.size <= 0:
-            return
-        game_id = entry.facts.id
-        old = self._entries.get(game_id)
-        if old is not None and old.version > entry.version:
-            return
-        self._entries[game_id] = entry
-        self._entries.move_to_end(game_id)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
-
-    def forget(self, game_id: int) -> None:
-        self._entries.pop(game_id, None)
-
-    def __len__(self) -> int:
-        return len(self._entries)
 
 
 @dataclass
@@ -196,7 +128,7 @@ class GameService:
         self.db = db
         self.clock = clock
         self.rng = rng or random.SystemRandom()
-        self._cache = _PositionCache(cache_size)
+        self._cache = PositionCache(cache_size)
         # The common actions of all games, written together (one batch in flight).
         self._saves = Coalescer(db, game_repo.save_running_many)
 
@@ -208,20 +140,17 @@ class GameService:
         async with self.db.transaction() as s:
             lobby = await lobby_repo.load_lobby(s, lobby_id)
             if lobby is None:
-                raise NotFound("no such lobby")
+                raise NotFound(Code.NO_SUCH_LOBBY)
             if lobby.status != "open":
-                raise LobbyError("this lobby has already started or closed")
+                raise LobbyError(Code.LOBBY_STARTED)
             if lobby.host_id != user_id:
-                raise NotAllowed("only the host can start the game")
+                raise NotAllowed(Code.HOST_ONLY, "only the host can start the game")
             if expected_version is not None and expected_version != lobby.version:
-                raise StaleVersion("the lobby changed meanwhile; look again and retry")
+                raise StaleVersion(Code.LOBBY_CHANGED)
             members = await lobby_repo.members(s, lobby_id)
             if len(members) < 2:
-                raise LobbyError("at least 2 players are needed to start")
-            try:
-                rules = game_settings.rules_for(lobby.settings, len(members))
-            except RulesError as exc:
-                raise LobbyError(str(exc)) from exc
+                raise LobbyError(Code.NEED_TWO, players=len(members))
+            rules = game_settings.rules_for(lobby.settings, len(members))
             series = Series(chat_id=lobby.chat_id, target=rules.series_to or None,
                             matchsticks={}, stakes={}, status="running")
             s.add(series)
@@ -245,17 +174,17 @@ class GameService:
             async with self.db.transaction() as s:
                 game = await game_repo.load_game(s, game_id)
                 if game is None:
-                    raise NotFound("no such game")
+                    raise NotFound(Code.NO_SUCH_GAME)
                 seats = await game_repo.load_seats(s, game_id)
                 if not any(seat.user_id == user_id for seat in seats):
-                    raise NotAllowed("only players of this game can deal again")
+                    raise NotAllowed(Code.NOT_PLAYING, "only players of this game can deal again")
                 if game.status != "finished":
-                    raise LobbyError("this deal is not finished yet")
+                    raise LobbyError(Code.DEAL_RUNNING)
                 series = await s.get(Series, game.series_id, with_for_update=True)
                 if series is None or series.status != "running":
-                    raise LobbyError("this series is over; start a new lobby")
+                    raise LobbyError(Code.SERIES_OVER)
                 if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
-                    raise AlreadyPlayed("the next deal has already started")
+                    raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
                 rules = RuleSet.from_dict(game.rules)
                 previous = deal_from_dict(game.state)
                 seat_rows = [{"user_id": x.user_id, "computer_strength": x.computer_strength,
@@ -266,13 +195,13 @@ class GameService:
                     settings=game.settings, seat_rows=seat_rows,
                     previous=(previous.outcome, game.dealer))
         except IntegrityError as exc:  # the (series, deal_number) key: a racing press won
-            raise AlreadyPlayed("the next deal has already started") from exc
+            raise AlreadyPlayed(Code.NEXT_DEAL_STARTED) from exc
         self._cache.put(cached)  # committed
         return started
 
     async def _create_deal(self, s, *, chat_id, lobby_id, series_id, deal_number, host_id,
                            rules: RuleSet, settings: dict, seat_rows: list[dict],
-                           previous) -> tuple[GameStarted, _Cached]:
+                           previous) -> tuple[GameStarted, CachedGame]:
         """Insert the deal; returns what to tell and what to cache once it is committed."""
         seed = self.rng.getrandbits(SEED_BITS)
         if previous is None:
@@ -290,26 +219,24 @@ class GameService:
         s.add(game)
         await s.flush()
         names = await people.user_names(s, [r["user_id"] for r in seat_rows])
-        infos = []
-        cached_seats = []
+        seats = []
         for n, row in enumerate(seat_rows):
             team = team_of(rules.teams, n)
             s.add(Seat(game_id=game.id, seat=n, user_id=row["user_id"],
                        computer_strength=row["computer_strength"], team=team,
                        consecutive_timeouts=0, taken_over=bool(row.get("taken_over"))))
-            cached_seats.append(_SeatRow(n, row["user_id"], row["computer_strength"], team, 0,
-                                         bool(row.get("taken_over"))))
-            infos.append(SeatInfo(seat=n, user_id=row["user_id"],
-                                  name=names.get(row["user_id"], "") if row["user_id"]
-                                  else f"Computer ({row['computer_strength']})",
-                                  computer_strength=row["computer_strength"], team=team,
-                                  taken_over=bool(row.get("taken_over"))))
+            seats.append(SeatRow(n, row["user_id"], row["computer_strength"], team, 0,
+                                 bool(row.get("taken_over"))))
         await s.flush()
+        facts = GameFacts(game.id, chat_id, series_id, deal_number, host_id, game.settings,
+                          game.rules)
+        snapshot = build_snapshot(facts, version=state.version, status="running", state=state,
+                                  seats=tuple(seats), names=names, turn_deadline=deadline)
         started = GameStarted(game_id=game.id, chat_id=chat_id, series_id=series_id,
                               deal_number=deal_number, version=game.version,
-                              seats=tuple(infos), turn_deadline=deadline, lobby_id=lobby_id)
-        facts = _GameFacts(game.id, chat_id, series_id, host_id, game.settings, game.rules)
-        return started, _Cached(facts, state.version, state, tuple(cached_seats))
+                              seats=snapshot.seats, turn_deadline=deadline,
+                              snapshot=snapshot, lobby_id=lobby_id)
+        return started, CachedGame(facts, state.version, state, tuple(seats), names)
 
     # -- act ------------------------------------------------------------------------------
     async def act(self, game_id: int, action: str, *, expected_version: int | None,
@@ -336,7 +263,7 @@ class GameService:
 
         return await self._run(game_id, plan)
 
-    async def _act_cached(self, cached: _Cached, action: str, user_id: int | None,
+    async def _act_cached(self, cached: CachedGame, action: str, user_id: int | None,
                           seat: int | None, cause: str) -> ActResult | None:
         """The action planned on the cached position and written behind its version. None
         when the cache cannot answer: a refusal (confirmed, or not, against the database by
@@ -348,15 +275,15 @@ class GameService:
                                        cached.version, actor, action_text, cause)
         except ServiceError:
             return None
-        facts, version, seats = cached.facts, cached.version, cached.seats
+        facts, version, seats, names = cached.facts, cached.version, cached.seats, cached.names
         prepared = self._prepare(facts, planned)
         if planned.seat_updates or planned.state.is_over:
             if self.db.is_sqlite:
                 result = await self.db.write(lambda s: self._commit_moves(
-                    s, facts, version, seats, planned, *prepared, refuse=False))
+                    s, facts, version, seats, names, planned, *prepared, refuse=False))
             else:
                 async with self.db.transaction() as s:
-                    result = await self._commit_moves(s, facts, version, seats, planned,
+                    result = await self._commit_moves(s, facts, version, seats, names, planned,
                                                       *prepared, refuse=False)
         else:  # the common action: a versioned save and one move-log row, batched
             now, deadline, state_dict = prepared
@@ -366,13 +293,13 @@ class GameService:
             ok = await self._saves.submit({
                 "game_id": facts.id, "expected_version": version, "state": state_dict,
                 "turn_deadline": deadline, "now": now, "move": logged})
-            result = (ActResult(game_id=facts.id, version=version + 1,
-                                events=(replace(move, turn_deadline=deadline),))
+            result = (self._result(facts, version, seats, names, planned, deadline,
+                                   [replace(move, turn_deadline=deadline)])
                       if ok else None)
         if result is None:
             self._cache.forget(facts.id)
             return None
-        self._remember(facts, version, seats, planned)
+        self._remember(facts, version, seats, names, planned)
         return result
 
     @staticmethod
@@ -383,7 +310,9 @@ class GameService:
         try:
             engine_events = state.apply(Action.parse(action_text, actor.seat))
         except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from exc
+            # Out of turn is told apart (its own message); any other rule the engine names.
+            code = Code.ILLEGAL_MOVE if actor.seat in before.actors() else Code.NOT_YOUR_TURN
+            raise IllegalMove(code, details=engine_details(exc)) from exc
         hands = seat_hands(state)
         if before_hands is None:
             before_hands = seat_hands(before)
@@ -404,10 +333,10 @@ class GameService:
 
         async def plan(s, game, seats) -> _Plan:
             if expected_version != game.version:
-                raise StaleVersion("the turn was played before the timer fired")
+                raise StaleVersion(Code.GAME_MOVED_ON, "the turn was played before the timer fired")
             now = self.clock()
             if game.turn_deadline is None or _aware(game.turn_deadline) > now:
-                raise NotYet("the turn time has not run out yet")
+                raise NotYet(Code.TOO_EARLY)
             state = deal_from_dict(game.state)
             by_seat = {x.seat: x for x in seats}
             moves: list[tuple[MoveApplied, int | None]] = []
@@ -438,7 +367,7 @@ class GameService:
                         extra.append(SeatTakenOver(game_id=game_id, seat=n,
                                                    user_id=row.user_id))
             if not moves:
-                raise NotYet("nobody is being waited on")
+                raise NotYet(Code.TOO_EARLY, "nobody is being waited on")
             return _Plan(state, moves, seat_updates, tuple(extra), None, None)
 
         return await self._run(game_id, plan)
@@ -456,76 +385,112 @@ class GameService:
             async with self.db.read() as s:
                 game, seats = await self._load_running(s, game_id, lock=False)
                 planned = await plan(s, game, seats)
-            facts = _GameFacts.of(game)
+                names = await self._names(s, game_id, seats)
+            facts = GameFacts.of(game)
             prepared = self._prepare(facts, planned)
             result = await self.db.write(lambda s: self._commit_moves(
-                s, facts, game.version, seats, planned, *prepared, refuse=True))
+                s, facts, game.version, seats, names, planned, *prepared, refuse=True))
         else:
             async with self.db.transaction() as s:
                 game, seats = await self._load_running(s, game_id, lock=True)
                 planned = await plan(s, game, seats)
-                facts = _GameFacts.of(game)
-                result = await self._commit_moves(s, facts, game.version, seats, planned,
-                                                  *self._prepare(facts, planned), refuse=True)
-        self._remember(facts, game.version, seats, planned)
+                names = await self._names(s, game_id, seats)
+                facts = GameFacts.of(game)
+                result = await self._commit_moves(s, facts, game.version, seats, names,
+                                                  planned, *self._prepare(facts, planned),
+                                                  refuse=True)
+        self._remember(facts, game.version, seats, names, planned)
         return result
 
-    def _remember(self, facts: _GameFacts, version: int, seats, planned: _Plan) -> None:
+    async def _names(self, s, game_id: int, seats) -> dict[int, str]:
+        """user id -> stored name of the game's people, for its snapshots: from the cache
+        when this process knows the game (names are read once per deal), else one query."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached.names
+        return await people.user_names(s, [x.user_id for x in seats])
+
+    def _remember(self, facts: GameFacts, version: int, seats, names: dict[int, str],
+                  planned: _Plan) -> None:
         """Cache the position a plan committed (called only after the commit)."""
         if planned.state.is_over:
             self._cache.forget(facts.id)
             return
-        if planned.seat_updates:
-            seats = tuple(replace(x, **planned.seat_updates[x.seat])
-                          if x.seat in planned.seat_updates else x for x in seats)
-        self._cache.put(_Cached(facts, version + len(planned.moves), planned.state,
-                                tuple(seats), planned.hands))
+        self._cache.put(CachedGame(facts, version + len(planned.moves), planned.state,
+                                   updated_seats(tuple(seats), planned.seat_updates), names,
+                                   planned.hands))
+
+    @staticmethod
+    def _result(facts: GameFacts, version: int, seats, names: dict[int, str], plan: _Plan,
+                deadline: datetime | None, events: list[Any]) -> ActResult:
+        """What a committed plan tells its caller: the events and the game after them (its
+        state is the plan's, shared with the cache: read only)."""
+        new_version = version + len(plan.moves)
+        snapshot = build_snapshot(
+            facts, version=new_version, status="finished" if plan.state.is_over else "running",
+            state=plan.state, seats=updated_seats(tuple(seats), plan.seat_updates),
+            names=names, turn_deadline=deadline)
+        return ActResult(game_id=facts.id, version=new_version, snapshot=snapshot,
+                         events=tuple(events))
 
     async def cancel(self, game_id: int, user_id: int) -> GameCancelled:
+        """Cancel a running deal (the host only); the event carries the cancelled game."""
         async with self.db.transaction() as s:
-            game, _seats = await self._load_running(s, game_id)
+            game, seats = await self._load_running(s, game_id)
             if game.host_id != user_id:
-                raise NotAllowed("only the host can cancel the game")
+                raise NotAllowed(Code.HOST_ONLY, "only the host can cancel the game")
             now = self.clock()
             ok = await game_repo.save_state(s, game_id, expected_version=game.version,
                                             status="cancelled", turn_deadline=None,
                                             finished_at=now, updated_at=now)
             if not ok:
-                raise StaleVersion("the game changed meanwhile; try again")
+                raise StaleVersion(Code.GAME_MOVED_ON, "the game changed meanwhile; try again")
             if game.series_id is not None:
                 series = await s.get(Series, game.series_id, with_for_update=True)
                 if series is not None and series.status == "running":
                     series.status = "finished"
                     series.finished_at = now
+            names = await self._names(s, game_id, seats)
+        snapshot = build_snapshot(GameFacts.of(game), version=game.version, status="cancelled",
+                                  state=self._decoded(game), seats=seats, names=names,
+                                  turn_deadline=None)
         self._cache.forget(game_id)
-        return GameCancelled(game_id=game_id, by_user_id=user_id, reason="cancelled")
+        return GameCancelled(game_id=game_id, by_user_id=user_id, reason="cancelled",
+                             snapshot=snapshot)
+
+    def _decoded(self, game) -> GameState:
+        """The state of a game row: the cached position when it is that version (a clone:
+        the caller may keep it), else decoded from the row."""
+        cached = self._cache.get(game.id) if game.status == "running" else None
+        if cached is not None and cached.version == game.version:
+            return cached.state.clone()
+        return deal_from_dict(game.state)
 
     async def snapshot(self, game_id: int) -> GameSnapshot:
-        """The stored game (any status), read without locking."""
+        """The stored game (any status), read without locking. Its state is the caller's
+        own (a clone or freshly decoded)."""
         async with self.db.read() as s:
             game = await game_repo.load_game(s, game_id, lock=False)
             if game is None:
-                raise NotFound("no such game")
-            seats = await game_repo.load_seats(s, game_id)
+                raise NotFound(Code.NO_SUCH_GAME)
+            seats = tuple(SeatRow.of(x) for x in await game_repo.load_seats(s, game_id))
             names = await people.user_names(s, [x.user_id for x in seats])
-        infos = tuple(SeatInfo(seat=x.seat, user_id=x.user_id,
-                               name=names.get(x.user_id, "") if x.user_id
-                               else f"Computer ({x.computer_strength})",
-                               computer_strength=x.computer_strength, team=x.team,
-                               taken_over=x.taken_over) for x in seats)
-        deadline = _aware(game.turn_deadline) if game.turn_deadline else None
+        facts = GameFacts.of(game)
         cached = self._cache.get(game_id) if game.status == "running" else None
-        if cached is not None and cached.version == game.version:
-            state = cached.state.clone()  # the same position, without decoding it again
-        else:
-            state = deal_from_dict(game.state)
-            if game.status == "running":
-                self._cache.put(_Cached(_GameFacts.of(game), game.version, state.clone(),
-                                        tuple(_SeatRow.of(x) for x in seats)))
-        return GameSnapshot(
-            game_id=game.id, chat_id=game.chat_id, series_id=game.series_id,
-            deal_number=game.deal_number, version=game.version, status=game.status,
-            state=state, seats=infos, turn_deadline=deadline,
+        state = self._decoded(game)
+        if game.status == "running" and (cached is None or cached.version != game.version):
+            self._cache.put(CachedGame(facts, game.version, state.clone(), seats, names))
+        deadline = _aware(game.turn_deadline) if game.turn_deadline else None
+        return build_snapshot(facts, version=game.version, status=game.status, state=state,
+                              seats=seats, names=names, turn_deadline=deadline)
+
+    async def messages(self, game_id: int) -> GameMessages:
+        """The ids of the deal's table and hand messages as last stored."""
+        async with self.db.read() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+        if game is None:
+            raise NotFound(Code.NO_SUCH_GAME)
+        return GameMessages(
             table_message_id=game.table_message_id,
             hand_message_ids={int(k): v for k, v in (game.hand_message_ids or {}).items()})
 
@@ -539,43 +504,43 @@ class GameService:
     async def _load_running(self, s, game_id: int, lock: bool = True):
         game = await game_repo.load_game(s, game_id, lock=lock)
         if game is None:
-            raise NotFound("no such game")
+            raise NotFound(Code.NO_SUCH_GAME)
         if game.status != "running":
-            raise GameOver("this game is over" if game.status == "finished"
-                           else "this game was cancelled")
-        return game, tuple(_SeatRow.of(x) for x in await game_repo.load_seats(s, game_id))
+            raise GameOver(Code.GAME_OVER if game.status == "finished"
+                           else Code.GAME_CANCELLED)
+        return game, tuple(SeatRow.of(x) for x in await game_repo.load_seats(s, game_id))
 
     @staticmethod
     def _actor(seats, user_id: int | None, seat: int | None, cause: str):
         if cause == "player":
             mine = next((x for x in seats if user_id is not None and x.user_id == user_id), None)
             if mine is None:
-                raise NotAllowed("you are not playing in this game")
+                raise NotAllowed(Code.NOT_PLAYING)
             return mine
         target = next((x for x in seats if x.seat == seat), None)
         if target is None:
-            raise NotAllowed("no such seat")
+            raise NotAllowed(Code.NO_SUCH_SEAT)
         if target.user_id is not None and not target.taken_over:
-            raise NotAllowed("a person plays that seat")
+            raise NotAllowed(Code.PERSON_PLAYS_SEAT)
         return target
 
     @staticmethod
     def _parse(text: str, seat: int) -> Action:
         if not isinstance(text, str) or len(text) > 64:
-            raise IllegalMove("that is not an action")
+            raise InvalidMove(Code.NOT_AN_ACTION)
         try:
             return Action.parse(text, seat)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from exc
+        except ValueError as exc:  # the engine's InvalidAction: not an action at all
+            raise InvalidMove(Code.NOT_AN_ACTION, details=engine_details(exc)) from exc
 
     @staticmethod
     async def _refuse_stale(s, game_id: int, expected: int, seat: int, action_text: str):
         played = await game_repo.move_at(s, game_id, expected)
         if played is not None and played.seat == seat and played.action == action_text:
-            raise AlreadyPlayed("that move was already played")
-        raise StaleVersion("the game has moved on since this button was shown")
+            raise AlreadyPlayed(Code.ALREADY_PLAYED)
+        raise StaleVersion(Code.GAME_MOVED_ON)
 
-    def _prepare(self, facts: _GameFacts, plan: _Plan) -> tuple:
+    def _prepare(self, facts: GameFacts, plan: _Plan) -> tuple:
         """(now, turn deadline, state JSON) of a plan, computed before taking a write slot
         (and once, even if a group commit has to run the write again)."""
         now = self.clock()
@@ -583,8 +548,9 @@ class GameService:
                                                                   now)
         return now, deadline, plan.state.to_dict()
 
-    async def _commit_moves(self, s, facts: _GameFacts, version: int, seats, plan: _Plan,
-                            now: datetime, deadline: datetime | None, state_dict: dict, *,
+    async def _commit_moves(self, s, facts: GameFacts, version: int, seats,
+                            names: dict[int, str], plan: _Plan, now: datetime,
+                            deadline: datetime | None, state_dict: dict, *,
                             refuse: bool) -> ActResult | None:
         """Write a plan made on ``version``. If another writer got there first: with
         ``refuse`` raise the refusal for the caller, else return None having written nothing
@@ -604,7 +570,7 @@ class GameService:
                 return None
             if plan.seat is not None:
                 await self._refuse_stale(s, facts.id, version, plan.seat, plan.action)
-            raise StaleVersion("the game has moved on; nothing was applied")
+            raise StaleVersion(Code.GAME_MOVED_ON, "the game has moved on; nothing was applied")
         await game_repo.append_moves(s, facts.id, [
             {"idx": m.version - 1, "seat": m.seat, "user_id": uid, "action": m.action,
              "cause": m.cause, "created_at": now} for m, uid in moves])
@@ -613,13 +579,12 @@ class GameService:
         events: list[Any] = [replace(m, turn_deadline=deadline) for m, _ in moves]
         events.extend(plan.extra_events)
         if state.is_over:
-            names = await people.user_names(s, [x.user_id for x in seats])
-            seat_names = {x.seat: names.get(x.user_id, "") if x.user_id
-                          else f"Computer ({x.computer_strength})" for x in seats}
+            now_names = await people.user_names(s, [x.user_id for x in seats])
             ended: DealEnded = await record_deal_end(
-                s, facts, seats, seat_names, state.outcome, RuleSet.from_dict(facts.rules), now)
+                s, facts, seats, {x.seat: seat_name(x, now_names) for x in seats},
+                state.outcome, RuleSet.from_dict(facts.rules), now)
             events.append(ended)
-        return ActResult(game_id=facts.id, version=new_version, events=tuple(events))
+        return self._result(facts, version, seats, names, plan, deadline, events)
 
     @staticmethod
     def _deadline(state: GameState, settings: dict, now: datetime) -> datetime | None:

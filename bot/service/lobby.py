@@ -21,9 +21,8 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from bot.engine import RulesError
 from bot.service import settings as game_settings
-from bot.service.errors import LobbyError, NotAllowed, NotFound, StaleVersion
+from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, StaleVersion
 from bot.service.events import LobbyUpdated, MemberInfo
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
@@ -48,13 +47,10 @@ class LobbyService:
                 await people.ensure_user(s, host_id, host_name, language)
                 existing = await lobby_repo.open_lobby_in_chat(s, chat_id)
                 if existing is not None:
-                    raise LobbyError("there is already an open lobby in this chat")
-                try:
-                    chosen = game_settings.default_settings(chat.settings)
-                    if settings:
-                        chosen = game_settings.merge(chosen, settings)
-                except RulesError as exc:
-                    raise LobbyError(str(exc)) from exc
+                    raise LobbyError(Code.LOBBY_EXISTS)
+                chosen = game_settings.default_settings(chat.settings)
+                if settings:
+                    chosen = game_settings.merge(chosen, settings)
                 lobby = Lobby(chat_id=chat_id, host_id=host_id, settings=chosen,
                               status="open", version=0, invite=new_invite())
                 s.add(lobby)
@@ -63,7 +59,7 @@ class LobbyService:
                 await s.flush()
                 return await self._snapshot(s, lobby, "created")
         except IntegrityError as exc:  # a racing create won the partial unique index
-            raise LobbyError("there is already an open lobby in this chat") from exc
+            raise LobbyError(Code.LOBBY_EXISTS) from exc
 
     async def join(self, lobby_id: int, user_id: int, name: str,
                    language: str | None = None) -> LobbyUpdated:
@@ -72,9 +68,9 @@ class LobbyService:
             await people.ensure_user(s, user_id, name, language)
             members = await lobby_repo.members(s, lobby_id)
             if any(m.user_id == user_id for m in members):
-                raise LobbyError("you are already in this lobby")
+                raise LobbyError(Code.ALREADY_JOINED)
             if len(members) >= game_settings.max_players(lobby.settings):
-                raise LobbyError("the lobby is full")
+                raise LobbyError(Code.LOBBY_FULL)
             s.add(LobbyMember(lobby_id=lobby_id, position=_next_position(members),
                               user_id=user_id))
             return await self._changed(s, lobby, f"{name} joined")
@@ -85,7 +81,7 @@ class LobbyService:
             members = await lobby_repo.members(s, lobby_id)
             mine = next((m for m in members if m.user_id == user_id), None)
             if mine is None:
-                raise NotAllowed("you are not in this lobby")
+                raise NotAllowed(Code.NOT_IN_LOBBY)
             await s.delete(mine)
             people_left = [m for m in members if m.user_id is not None and m is not mine]
             reason = "a player left"
@@ -102,26 +98,23 @@ class LobbyService:
         async with self.db.transaction() as s:
             lobby = await self._open(s, lobby_id, expected_version)
             self._require_host(lobby, user_id)
-            try:
-                lobby.settings = game_settings.merge(lobby.settings, changes)
-            except RulesError as exc:
-                raise LobbyError(str(exc)) from exc
+            lobby.settings = game_settings.merge(lobby.settings, changes)
             members = await lobby_repo.members(s, lobby_id)
             if len(members) > game_settings.max_players(lobby.settings):
-                raise LobbyError("too many players in the lobby for these rules")
+                raise LobbyError(Code.TOO_MANY_PLAYERS)
             return await self._changed(s, lobby, "settings changed")
 
     async def add_computer(self, lobby_id: int, user_id: int, strength: str = "normal",
                            expected_version: int | None = None) -> LobbyUpdated:
         if strength not in COMPUTER_STRENGTHS:
-            raise LobbyError(f"unknown strength {strength!r}; choose "
-                             + ", ".join(COMPUTER_STRENGTHS))
+            raise LobbyError(Code.UNKNOWN_STRENGTH, strength=strength,
+                             choices=", ".join(COMPUTER_STRENGTHS))
         async with self.db.transaction() as s:
             lobby = await self._open(s, lobby_id, expected_version)
             self._require_host(lobby, user_id)
             members = await lobby_repo.members(s, lobby_id)
             if len(members) >= game_settings.max_players(lobby.settings):
-                raise LobbyError("the lobby is full")
+                raise LobbyError(Code.LOBBY_FULL)
             s.add(LobbyMember(lobby_id=lobby_id, position=_next_position(members),
                               computer_strength=strength))
             return await self._changed(s, lobby, "computer player added")
@@ -134,7 +127,7 @@ class LobbyService:
             target = next((m for m in members
                            if m.position == position and m.user_id is None), None)
             if target is None:
-                raise LobbyError("no computer player in that seat")
+                raise LobbyError(Code.NO_COMPUTER_THERE)
             await s.delete(target)
             return await self._changed(s, lobby, "computer player removed")
 
@@ -142,14 +135,14 @@ class LobbyService:
         async with self.db.transaction() as s:
             lobby = await lobby_repo.load_lobby(s, lobby_id)
             if lobby is None:
-                raise NotFound("no such lobby")
+                raise NotFound(Code.NO_SUCH_LOBBY)
             lobby.message_id = message_id
 
     async def get(self, lobby_id: int) -> LobbyUpdated:
         async with self.db.read() as s:
             lobby = await lobby_repo.load_lobby(s, lobby_id, lock=False)
             if lobby is None:
-                raise NotFound("no such lobby")
+                raise NotFound(Code.NO_SUCH_LOBBY)
             return await self._snapshot(s, lobby)
 
     async def find_by_invite(self, invite: str) -> LobbyUpdated:
@@ -157,24 +150,24 @@ class LobbyService:
         async with self.db.read() as s:
             lobby = await lobby_repo.lobby_by_invite(s, invite)
             if lobby is None or lobby.status != "open":
-                raise NotFound("no open lobby has this invitation")
+                raise NotFound(Code.NO_OPEN_INVITE)
             return await self._snapshot(s, lobby)
 
     # -- helpers ------------------------------------------------------------------------
     async def _open(self, s, lobby_id: int, expected_version: int | None) -> Lobby:
         lobby = await lobby_repo.load_lobby(s, lobby_id)
         if lobby is None:
-            raise NotFound("no such lobby")
+            raise NotFound(Code.NO_SUCH_LOBBY)
         if lobby.status != "open":
-            raise LobbyError("this lobby is no longer open")
+            raise LobbyError(Code.LOBBY_CLOSED)
         if expected_version is not None and expected_version != lobby.version:
-            raise StaleVersion("the lobby changed meanwhile; look again and retry")
+            raise StaleVersion(Code.LOBBY_CHANGED)
         return lobby
 
     @staticmethod
     def _require_host(lobby: Lobby, user_id: int) -> None:
         if lobby.host_id != user_id:
-            raise NotAllowed("only the host can do that")
+            raise NotAllowed(Code.HOST_ONLY)
 
     async def _changed(self, s, lobby: Lobby, reason: str) -> LobbyUpdated:
         lobby.version += 1

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, GameState, RuleSet, new_deal
-from bot.service.errors import NotFound
+from bot.service.errors import Code, NotFound
 from bot.storage import games as game_repo
 from bot.storage import people
 from bot.storage.database import Database
@@ -61,7 +61,7 @@ async def load_record(db: Database, game_id: int) -> GameRecord:
     async with db.read() as s:
         game = await game_repo.load_game(s, game_id, lock=False)
         if game is None:
-            raise NotFound(f"no game {game_id}")
+            raise NotFound(Code.NO_SUCH_GAME, f"no game {game_id}")
         seats = await game_repo.load_seats(s, game_id)
         moves = await game_repo.move_log(s, game_id)
         names = await people.user_names(s, [x.user_id for x in seats])

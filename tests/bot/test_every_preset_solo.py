@@ -12,12 +12,10 @@ from __future__ import annotations
 import logging
 import random
 import re
-from types import SimpleNamespace
 
 from playing import ALL_CARDS, move_log
 
 from bot.engine.rules import PLAYABLE_PRESETS
-from bot.handlers import lobby_actions
 
 # (preset, rule overrides, computer opponents)
 VARIANTS = [(preset, {}, 3 if preset == "teams" else 1) for preset in PLAYABLE_PRESETS] + [
@@ -31,10 +29,6 @@ NOT_A_MOVE = ("Hint", "Next deal")
 MAX_PRESSES = 600
 
 
-def _context(app):
-    return SimpleNamespace(bot=app.bot, bot_data=app.bot_data)
-
-
 def _offered(message) -> list[dict]:
     return [b for b in message.buttons if "callback_data" in b and b["text"] not in NOT_A_MOVE]
 
@@ -45,11 +39,9 @@ async def _set_up(fake, world, human, preset, rules, opponents):
     setup = await fake.wait_for_message(chat, lambda m: "Start" in m.button_texts())
     svc = world.services
     lobby_id = await svc.chats.open_lobby(chat.id)
-    lobby = await svc.lobbies.get(lobby_id)
-    context = _context(world.app)
-    await lobby_actions._set_computers(svc, lobby, opponents, "easy")
+    await svc.desk.set_opponents(lobby_id, opponents, "easy")
     await svc.lobbies.change_settings(lobby_id, human.id, {"preset": preset, "rules": rules})
-    await lobby_actions.redraw(context, lobby_id)
+    await svc.desk.redraw(lobby_id)
     await fake.wait_for(lambda: "Start" in setup.button_texts(), 5, "the set-up")
     start = next(b for b in setup.buttons if b["text"] == "Start")
     assert (await fake.wait_for_answer(await fake.user_presses(

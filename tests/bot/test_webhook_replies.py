@@ -17,7 +17,6 @@ from playing import start_group_game
 from test_group_game import play_to_the_end
 
 from bot.app import build_application
-from bot.handlers import lobby_actions
 from bot.launch.serve import serve
 from bot.runtime.webhook_server import ANSWER_WAIT, SECRET_HEADER
 
@@ -125,13 +124,14 @@ async def test_a_slow_handler_still_answers_once_over_http(fakebot, hook_world, 
     (alice, bob), group, lobby = await open_lobby(fakebot)
     await fakebot.user_starts_bot(bob)
     release = asyncio.Event()
-    join = lobby_actions.join
+    desk = hook_world.services.desk
+    join = desk.join
 
     async def slow_join(*args, **kwargs):
         await release.wait()
         return await join(*args, **kwargs)
 
-    monkeypatch.setattr(lobby_actions, "join", slow_join)
+    monkeypatch.setattr(desk, "join", slow_join)
     query = await fakebot.user_presses(bob, lobby, "Join")
     # The server gives up waiting (ANSWER_WAIT) and confirms the update with an empty 200.
     await fakebot.wait_for(lambda: any(p.delivered and not p.reply_method

@@ -14,7 +14,15 @@ from playhelp import new_game, play_out, press_args
 
 from bot.cli.replay import print_record
 from bot.engine import deal_from_dict
-from bot.service.errors import GameOver, IllegalMove, NotAllowed, NotYet, StaleVersion
+from bot.service.errors import (
+    Code,
+    GameOver,
+    IllegalMove,
+    InvalidMove,
+    NotAllowed,
+    NotYet,
+    StaleVersion,
+)
 from bot.service.events import DealEnded, MoveApplied, SeatTakenOver
 from bot.service.games import TAKEOVER_AFTER, GameService
 from bot.service.lobby import LobbyService
@@ -119,10 +127,20 @@ async def test_refusals_change_nothing(db, services):
     who = press_args(snap, seat)
     legal = {a.text() for a in snap.state.legal_actions(seat)}
     illegal = next(t for t in ("t", "p", "c 6h 7h", "a 2s") if t not in legal)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as refused:
         await games.act(started.game_id, illegal, expected_version=0, **who)
-    with pytest.raises(IllegalMove):
+    assert refused.value.code is Code.ILLEGAL_MOVE and refused.value.details
+    # Not an action at all is a different refusal from a move the rules forbid.
+    with pytest.raises(InvalidMove) as invalid:
         await games.act(started.game_id, "DROP TABLE games;", expected_version=0, **who)
+    assert invalid.value.code is Code.NOT_AN_ACTION and not isinstance(invalid.value,
+                                                                        IllegalMove)
+    # Before the lead only the attacker acts: anyone else is told it is not their turn.
+    idle = next(x for x in snap.seats if x.seat not in snap.state.actors())
+    with pytest.raises(IllegalMove) as early:
+        await games.act(started.game_id, "t", expected_version=0,
+                        **press_args(snap, idle.seat))
+    assert early.value.code is Code.NOT_YOUR_TURN
     with pytest.raises(NotAllowed):
         await games.act(started.game_id, next(iter(legal)), expected_version=0, user_id=123)
     human_seat = next(x.seat for x in snap.seats if x.user_id == ANNA)

@@ -1,0 +1,48 @@
+"""Every handler the bot has, registered in one place: commands by name, buttons by the
+pattern of their callback data (one handler per kind of button)."""
+
+from __future__ import annotations
+
+from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
+
+from bot.render.callback import CallbackKind, pattern, ui_pattern
+
+from . import buttons, commands
+from .errors import on_error
+
+COMMANDS = (
+    ("start", commands.start),
+    (["newgame", "new"], commands.newgame),
+    ("play", commands.play),
+    ("join", commands.join),
+    ("leave", commands.leave),
+    (["startgame", "go"], commands.startgame),
+    ("settings", commands.settings),
+    ("cancel", commands.cancel),
+    ("rules", commands.rules),
+    ("top", commands.top),
+    ("stats", commands.stats),
+    ("language", commands.language),
+    ("help", commands.help_command),
+)
+
+BUTTONS = (
+    (buttons.move, pattern(CallbackKind.MOVE, CallbackKind.MOVE_TEXT)),
+    (buttons.pick, ui_pattern(r"back|pick\d+")),
+    (buttons.swap, ui_pattern(r"swap|sw\d{1,4}")),
+    (buttons.hint, ui_pattern("hint")),
+    (buttons.next_deal, ui_pattern("next")),
+    (buttons.lobby, pattern(CallbackKind.LOBBY)),
+    (buttons.setting, pattern(CallbackKind.SETTINGS)),
+    (buttons.preference, pattern(CallbackKind.PREFERENCE)),
+)
+
+
+def register(app: Application) -> None:
+    for names, command in COMMANDS:
+        app.add_handler(CommandHandler(names, command))
+    for button, data_pattern in BUTTONS:
+        app.add_handler(CallbackQueryHandler(button, pattern=data_pattern))
+    app.add_handler(CallbackQueryHandler(buttons.unknown))  # forged or outdated data
+    app.add_handler(ChatMemberHandler(commands.on_blocked, ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_error_handler(on_error)

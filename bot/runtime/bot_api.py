@@ -1,0 +1,91 @@
+"""Every Bot API request the runtime makes goes through ``BotApi``: sending and editing
+screens (game and lobby messages), and the few questions it asks Telegram (may the bot
+write to this person, is this person an admin or a member of the group, the group's
+title).
+
+It is the seam for pacing requests against Telegram's flood limits later (an outbox that
+queues, orders and retries every request): the runtime's callers would not change.
+Handlers' direct replies to a command (``message.reply_text``) do not pass here.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Bot
+from telegram.error import TelegramError
+
+from bot.render.screen import Screen
+
+from . import messaging
+from .messaging import Unreachable
+
+log = logging.getLogger(__name__)
+
+# getChatMember statuses of people in the group ("restricted" ones only with is_member).
+GROUP_MEMBER_STATUSES = frozenset({"creator", "administrator", "member"})
+ADMIN_STATUSES = frozenset({"creator", "administrator"})
+
+__all__ = ["BotApi", "Unreachable"]
+
+
+class BotApi:
+    def __init__(self) -> None:
+        self._bot: Bot | None = None
+
+    def attach(self, bot: Bot) -> None:
+        """The Application's bot (known once it is initialised: post_init)."""
+        self._bot = bot
+
+    @property
+    def bot(self) -> Bot:
+        if self._bot is None:
+            raise RuntimeError("BotApi used before the application started")
+        return self._bot
+
+    async def send(self, chat_id: int, screen: Screen) -> int | None:
+        """The new message's id; None when sending failed (logged); Unreachable on 403."""
+        return await messaging.send(self.bot, chat_id, screen)
+
+    async def edit(self, chat_id: int, message_id: int, screen: Screen) -> bool:
+        """True when the message shows ``screen`` afterwards; Unreachable on 403."""
+        return await messaging.edit(self.bot, chat_id, message_id, screen)
+
+    async def can_message(self, user_id: int) -> bool:
+        """Whether the person opened a private chat with the bot (a chat action is
+        invisible to them)."""
+        try:
+            await self.bot.send_chat_action(user_id, "typing")
+        except Exception:
+            return False
+        return True
+
+    async def member_status(self, chat_id: int, user_id: int) -> tuple[str, bool] | None:
+        """(getChatMember status, is_member) of the person in the chat; None when Telegram
+        cannot tell."""
+        try:
+            member = await self.bot.get_chat_member(chat_id, user_id)
+        except TelegramError:
+            log.info("could not read %s's membership of chat %s", user_id, chat_id)
+            return None
+        return member.status, bool(getattr(member, "is_member", False))
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        found = await self.member_status(chat_id, user_id)
+        return found is not None and found[0] in ADMIN_STATUSES
+
+    async def is_group_member(self, chat_id: int, user_id: int) -> bool:
+        """A member of the group as Telegram says now; no when Telegram cannot tell."""
+        found = await self.member_status(chat_id, user_id)
+        if found is None:
+            return False
+        status, is_member = found
+        return status in GROUP_MEMBER_STATUSES or (status == "restricted" and is_member)
+
+    async def chat_title(self, chat_id: int) -> str:
+        try:
+            chat = await self.bot.get_chat(chat_id)
+        except Exception:
+            log.warning("could not read the title of chat %s", chat_id)
+            return ""
+        return chat.title or ""

@@ -1,0 +1,96 @@
+"""Computer players (and seats taken over after repeated timeouts) move after a natural
+pause, one move at a time, on the snapshot the service last handed over."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+
+from bot.config import Settings
+from bot.service.errors import GameOver, NotAllowed, NotFound, StaleVersion
+from bot.service.events import ActResult
+from bot.service.games import GameService
+
+from .brains import ComputerBrain
+from .display import Display
+from .tasks import Tasks
+
+log = logging.getLogger(__name__)
+
+
+class ComputerTurns:
+    def __init__(self, *, games: GameService, brain: ComputerBrain, settings: Settings,
+                 rng: random.Random, tasks: Tasks,
+                 after: Callable[[Display, ActResult], None]) -> None:
+        self.games = games
+        self.brain = brain
+        self.settings = settings
+        self.rng = rng
+        self.tasks = tasks
+        self.after = after  # where each computer move's result goes (the runtime)
+
+    def schedule(self, display: Display) -> None:
+        """Let the deal's computers move if it waits on one (once: a running turn loop is
+        told to look again)."""
+        if not display.has_computers():
+            return
+        if display.computer_task is not None and not display.computer_task.done():
+            display.computer_again = True
+            return
+        display.computer_task = self.tasks.spawn(self._turns(display))
+
+    def _movers(self, display: Display) -> list[int]:
+        snap = display.snap
+        if snap.status != "running":
+            return []
+        computers = {s.seat for s in snap.seats if s.user_id is None or s.taken_over}
+        return [seat for seat in snap.state.waiting_on() if seat in computers]
+
+    async def _turns(self, display: Display) -> None:
+        low, high = self.settings.computer_pause
+        while True:
+            display.computer_again = False
+            if display.snap.status != "running":
+                return
+            if not self._movers(display):
+                if display.computer_again:
+                    continue
+                return
+            # A natural pause: people see each computer move arrive, never a burst.
+            await asyncio.sleep(self.rng.uniform(low, high) if high > 0 else 0)
+            movers = self._movers(display)
+            if display.snap.status != "running":
+                return
+            if not movers:
+                continue
+            if not await self._move(display, movers[0]):
+                return
+
+    async def _move(self, display: Display, seat: int) -> bool:
+        """Play ``seat``'s move; False when the deal is gone."""
+        snap = display.snap
+        strength = next((s.computer_strength for s in snap.seats if s.seat == seat), None)
+        log.debug("computer seat %s moves in game %s at v%s", seat, snap.game_id, snap.version)
+        try:
+            action = await self.brain.choose(snap.state, seat, strength or "normal",
+                                             self.rng.getrandbits(32))
+            result = await self.games.act(snap.game_id, action, expected_version=snap.version,
+                                          seat=seat, cause="computer")
+        except (StaleVersion, NotAllowed):
+            # Someone moved first (or the person took their seat back): look again at the
+            # game as the service has it now.
+            try:
+                display.adopt(await self.games.snapshot(snap.game_id))
+            except NotFound:
+                return False
+            return True
+        except (GameOver, NotFound):
+            return False
+        except Exception:
+            log.exception("computer move failed in game %s seat %s", snap.game_id, seat)
+            await asyncio.sleep(1.0)
+            return True
+        self.after(display, result)
+        return True

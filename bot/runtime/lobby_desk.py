@@ -1,0 +1,358 @@
+"""The lobby desk: opening a game, joining, leaving, the settings menus, starting and
+cancelling, for commands (/join) and buttons (Join) alike. Each operation does its work
+and redraws the lobby message, or raises the refusal (a ``ServiceError`` with its code).
+
+What lives only in memory here: which menu each lobby message shows, and who joined but
+cannot receive private messages yet. The latter is re-derived after a restart (every
+member of a lobby this process does not know is probed once, the first time the lobby is
+drawn or started), so no schema change is needed.
+
+Decisions (RULES.md is silent):
+- chat admins may do what the host may (settings, computer players, start, cancel); the
+  service knows only the host, so an admin's request is made in the host's name after the
+  admin check here;
+- a person who cannot receive private messages is seated anyway and marked in the lobby
+  until they open the private chat (the deep link completes it); Start waits for them;
+- a join link finds its lobby; only someone who may join it joins: already seated (they
+  pressed Join and were sent to open the private chat), or a member of the group as
+  Telegram says now (when Telegram cannot tell, the answer is no).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.engine import RulesError, RuleSet
+from bot.i18n import t
+from bot.render.lobby import lobby_screen, solo_setup_screen
+from bot.render.screen import Screen
+from bot.service import settings as game_settings
+from bot.service.chats import ChatService
+from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, ServiceError
+from bot.service.events import LobbyUpdated
+from bot.service.games import GameService
+from bot.service.lobby import INVITE, LobbyService
+
+from .bot_api import BotApi, Unreachable
+from .driver import GameRuntime
+
+log = logging.getLogger(__name__)
+
+MENUS = {"add_ai": "add_ai", "settings": "settings"}  # lobby buttons; anything else: "main"
+Post = Callable[[Screen], Awaitable[int | None]]  # sends a screen, gives its message id
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who asks, as Telegram tells: id, display name, the language their client reports."""
+
+    id: int
+    name: str
+    language: str | None = None
+
+
+def seat_limit(prefs: dict) -> int:
+    """The chat's chosen table size (Settings > Players), 6 unless set."""
+    try:
+        return max(2, min(10, int(prefs.get("seats", 6))))
+    except (TypeError, ValueError):
+        return 6
+
+
+class LobbyDesk:
+    def __init__(self, *, lobbies: LobbyService, games: GameService, chats: ChatService,
+                 api: BotApi, runtime: GameRuntime) -> None:
+        self.lobbies = lobbies
+        self.games = games
+        self.chats = chats
+        self.api = api
+        self.runtime = runtime
+        self.modes: dict[int, str] = {}  # lobby id -> the menu its message shows
+        # (lobby id, user id) of people who joined but cannot receive private messages yet,
+        # and the lobbies whose such people this process knows (see the top).
+        self.pending: set[tuple[int, int]] = set()
+        self.pending_known: set[int] = set()
+
+    # -- opening --------------------------------------------------------------------------
+    async def open_group(self, chat_id: int, person: Person, post: Post) -> None:
+        """/newgame in a group: open its lobby (the chat's language defaults to the
+        opener's) and post the lobby message with ``post``."""
+        await self.chats.default_language(chat_id, await self.chats.locale(
+            user_id=person.id, reported=person.language))
+        if await self.chats.running_game(chat_id) is not None:
+            raise LobbyError(Code.GAME_RUNNING)
+        lobby = await self.lobbies.create(chat_id, person.id, person.name, person.language)
+        self.pending_known.add(lobby.lobby_id)  # probed right here: nothing to derive
+        if not await self.api.can_message(person.id):
+            self.pending.add((lobby.lobby_id, person.id))
+        await self._post(lobby, post)
+
+    async def open_solo(self, chat_id: int, person: Person, post: Post) -> None:
+        """/play in a private chat: a solo set-up against one computer, in one message."""
+        await self.chats.default_language(chat_id, await self.chats.locale(
+            user_id=person.id, reported=person.language))
+        if await self.chats.running_game(chat_id) is not None:
+            raise LobbyError(Code.SOLO_RUNNING)
+        existing = await self.chats.open_lobby(chat_id)
+        if existing is not None:
+            await self.chats.close_lobby(existing)
+        lobby = await self.lobbies.create(chat_id, person.id, person.name, person.language)
+        lobby = await self.lobbies.add_computer(lobby.lobby_id, person.id, "normal")
+        await self._post(lobby, post)
+
+    async def _post(self, lobby: LobbyUpdated, post: Post) -> None:
+        message_id = await post(await self.screen(lobby))
+        if message_id is not None:
+            await self.lobbies.set_message(lobby.lobby_id, message_id)
+
+    async def lobby_in(self, chat_id: int) -> int:
+        """The chat's open lobby (for commands); refused when there is none."""
+        lobby_id = await self.chats.open_lobby(chat_id)
+        if lobby_id is None:
+            raise NotFound(Code.NO_OPEN_LOBBY)
+        return lobby_id
+
+    # -- a lobby button ---------------------------------------------------------------------
+    async def press(self, lobby_id: int, chat_id: int, action: str, person: Person,
+                    chat_title: str) -> str | None:
+        """A lobby button pressed in ``chat_id``; the lobby's invite when the person must
+        open a private chat first (the answer then is a link), else None."""
+        lobby = await self.lobbies.get(lobby_id)
+        if lobby.chat_id != chat_id:
+            raise NotAllowed(Code.WRONG_CHAT)
+        if action == "join":
+            return await self.join(lobby_id, person)
+        if action == "leave":
+            await self.leave(lobby_id, person.id)
+        elif action == "start":
+            await self.start(lobby_id, person.id, chat_title)
+        elif action == "cancel":
+            await self.cancel(lobby_id, person.id)
+        else:  # add_ai, settings, back: menus for the host and admins only
+            await self.show_menu(lobby_id, person.id, MENUS.get(action, "main"))
+        return None
+
+    # -- seats ----------------------------------------------------------------------------
+    async def join(self, lobby_id: int, person: Person) -> str | None:
+        """Seat the person; the lobby's invite when they must open a private chat first."""
+        try:
+            lobby = await self.lobbies.get(lobby_id)
+            await self.pending_of(lobby)  # after a restart: who still lacks the chat
+            if not any(m.user_id == person.id for m in lobby.members) and \
+                    await self._table_full(lobby):
+                raise LobbyError(Code.LOBBY_FULL)
+            lobby = await self.lobbies.join(lobby_id, person.id, person.name, person.language)
+        except ServiceError as exc:
+            # Joined already but still without the private chat: tell them the link again.
+            if exc.code is not Code.ALREADY_JOINED or (lobby_id, person.id) not in self.pending:
+                raise
+        reachable = await self.api.can_message(person.id)
+        if reachable:
+            self.pending.discard((lobby_id, person.id))
+        else:
+            self.pending.add((lobby_id, person.id))
+        await self.redraw(lobby_id)
+        return None if reachable else lobby.invite
+
+    async def join_by_link(self, invite: str, person: Person) -> str:
+        """/start j<invite> in the private chat: seat the person if they may join (see the
+        top); the group's title for the reply."""
+        if not INVITE.fullmatch(invite):
+            raise NotFound(Code.NO_OPEN_INVITE)
+        lobby = await self.lobbies.find_by_invite(invite)
+        title = await self.api.chat_title(lobby.chat_id)
+        seated = any(m.user_id == person.id for m in lobby.members)
+        if not seated and (lobby.chat_id > 0  # a solo lobby is its owner's alone
+                           or not await self.api.is_group_member(lobby.chat_id, person.id)):
+            raise NotAllowed(Code.NOT_GROUP_MEMBER, group=title)
+        self.pending.discard((lobby.lobby_id, person.id))
+        try:
+            await self.join(lobby.lobby_id, person)
+        except ServiceError as exc:
+            if exc.code is not Code.ALREADY_JOINED:
+                raise
+            await self.redraw(lobby.lobby_id)  # the pending mark is gone
+        return title
+
+    async def leave(self, lobby_id: int, user_id: int) -> None:
+        await self.lobbies.leave(lobby_id, user_id)
+        self.pending.discard((lobby_id, user_id))
+        await self.redraw(lobby_id)
+
+    # -- the host's (and admins') ---------------------------------------------------------
+    async def may_manage(self, lobby: LobbyUpdated, user_id: int) -> bool:
+        return lobby.host_id == user_id or (lobby.chat_id < 0
+                                            and await self.api.is_admin(lobby.chat_id, user_id))
+
+    async def _managed(self, lobby_id: int, user_id: int) -> LobbyUpdated:
+        """The open lobby, if ``user_id`` may manage it."""
+        lobby = await self.lobbies.get(lobby_id)
+        if lobby.status != "open":
+            raise LobbyError(Code.LOBBY_CLOSED)
+        if not await self.may_manage(lobby, user_id):
+            raise NotAllowed(Code.HOST_OR_ADMIN)
+        return lobby
+
+    async def show_menu(self, lobby_id: int, user_id: int, menu: str) -> None:
+        """Switch the lobby message to a menu (main, settings, house rules, computers)."""
+        lobby = await self.lobbies.get(lobby_id)
+        if not await self.may_manage(lobby, user_id):
+            raise NotAllowed(Code.HOST_OR_ADMIN)
+        self.modes[lobby_id] = menu
+        await self.redraw(lobby_id)
+
+    async def start(self, lobby_id: int, user_id: int, chat_title: str) -> None:
+        """Start the first deal (solo: in the set-up message)."""
+        lobby = await self._managed(lobby_id, user_id)
+        pending = await self.pending_of(lobby)
+        waiting = [m.name or str(m.user_id) for m in lobby.members if m.user_id in pending]
+        if waiting:
+            raise NotAllowed(Code.NEED_PRIVATE_CHAT, names=tuple(waiting))
+        _lobby, started = await self.games.start(lobby_id, lobby.host_id)
+        self.modes.pop(lobby_id, None)
+        if lobby.chat_id > 0:  # solo: the set-up message becomes the game
+            await self.runtime.launch(started, message_id=lobby.message_id)
+        else:
+            await self.redraw(lobby_id)
+            await self.runtime.launch(started, group_title=chat_title)
+
+    async def start_in_chat(self, chat_id: int, user_id: int, chat_title: str) -> None:
+        """/startgame: start the chat's open lobby."""
+        if await self.chats.running_game(chat_id) is not None:
+            raise LobbyError(Code.GAME_RUNNING)
+        await self.start(await self.lobby_in(chat_id), user_id, chat_title)
+
+    async def cancel(self, lobby_id: int, user_id: int) -> None:
+        lobby = await self.lobbies.get(lobby_id)
+        if not await self.may_manage(lobby, user_id):
+            raise NotAllowed(Code.HOST_OR_ADMIN)
+        if not await self.chats.close_lobby(lobby_id):
+            raise LobbyError(Code.LOBBY_CLOSED)
+        self.pending = {p for p in self.pending if p[0] != lobby_id}
+        await self.redraw(lobby_id)
+
+    async def cancel_in_chat(self, chat_id: int, user_id: int, *, private: bool) -> bool:
+        """/cancel: the running deal (True) or else the open lobby (False)."""
+        game_id = await self.chats.running_game(chat_id)
+        if game_id is None:
+            lobby_id = await self.chats.open_lobby(chat_id)
+            if lobby_id is None:
+                raise NotFound(Code.NOTHING_TO_CANCEL)
+            await self.cancel(lobby_id, user_id)
+            return False
+        host = await self.chats.game_host(game_id)
+        if not (user_id == host or (not private and await self.api.is_admin(chat_id, user_id))):
+            raise NotAllowed(Code.HOST_OR_ADMIN)
+        await self.runtime.cancel(game_id, host)
+        return True
+
+    async def change_setting(self, lobby_id: int, version: int, token: str,
+                             user_id: int) -> None:
+        """Apply one settings button (``name=value``), in the host's name."""
+        lobby = await self._managed(lobby_id, user_id)
+        if version != lobby.version:
+            raise LobbyError(Code.LOBBY_CHANGED)
+        name, _, value = token.partition("=")
+        try:
+            await self._apply_setting(lobby, version, name, value, token)
+        except (RulesError, ValueError) as exc:  # forged values (the menus offer valid ones)
+            raise LobbyError(Code.STALE_BUTTON) from exc
+        await self.redraw(lobby_id)
+
+    async def _apply_setting(self, lobby: LobbyUpdated, version: int, name: str, value: str,
+                             token: str) -> None:
+        lobby_id, host = lobby.lobby_id, lobby.host_id
+        assert host is not None
+        if name == "menu":
+            self.modes[lobby_id] = value if value in ("house", "settings") else "main"
+        elif name == "hints":
+            await self.chats.set_preference(lobby.chat_id, "hints", value == "on")
+        elif name == "seats":
+            await self.chats.set_preference(lobby.chat_id, "seats", seat_limit({"seats": value}))
+        elif name == "addai":
+            if await self._table_full(lobby):
+                raise LobbyError(Code.LOBBY_FULL)
+            await self.lobbies.add_computer(lobby_id, host, value, expected_version=version)
+            self.modes[lobby_id] = "main"
+        elif name == "solo":
+            await self._set_computers(lobby, int(value), None)
+        elif name == "solostr":
+            await self._set_computers(lobby, None, value)
+        elif name == "preset":
+            await self.lobbies.change_settings(lobby_id, host, {"preset": value},
+                                               expected_version=version)
+        elif name == "timer":
+            await self.lobbies.change_settings(lobby_id, host, {"turn_seconds": int(value)},
+                                               expected_version=version)
+        else:
+            RuleSet.parse_assignment(token)  # unknown names and values refused here
+            await self.lobbies.change_settings(lobby_id, host, {"rules": {name: value}},
+                                               expected_version=version)
+
+    async def _set_computers(self, lobby: LobbyUpdated, count: int | None,
+                             strength: str | None) -> None:
+        """Solo set-up: make the computer opponents ``count`` players of ``strength``."""
+        computers = [m for m in lobby.members if m.user_id is None]
+        current = computers[0].computer_strength if computers else "normal"
+        strength = strength or current
+        if strength not in ("easy", "normal", "hard"):
+            raise LobbyError(Code.UNKNOWN_STRENGTH, strength=strength,
+                             choices="easy, normal, hard")
+        count = len(computers) if count is None else max(1, min(5, count))
+        if strength != current:
+            remove, add = computers, count
+        else:
+            remove, add = computers[count:], max(0, count - len(computers))
+        host = lobby.host_id
+        assert host is not None
+        for member in remove:
+            await self.lobbies.remove_computer(lobby.lobby_id, host, member.position)
+        for _ in range(add):
+            await self.lobbies.add_computer(lobby.lobby_id, host, strength)
+
+    async def set_opponents(self, lobby_id: int, count: int, strength: str) -> None:
+        """Solo set-up in one step (what the solo menu's buttons do one at a time)."""
+        await self._set_computers(await self.lobbies.get(lobby_id), count, strength)
+        await self.redraw(lobby_id)
+
+    # -- the lobby message ----------------------------------------------------------------
+    async def _table_full(self, lobby: LobbyUpdated) -> bool:
+        limit = seat_limit(await self.chats.preferences(lobby.chat_id)) \
+            if lobby.chat_id < 0 else 6
+        return len(lobby.members) >= limit
+
+    async def pending_of(self, lobby: LobbyUpdated) -> set[int]:
+        """Members of a group lobby who still have to open a private chat with the bot."""
+        if lobby.lobby_id not in self.pending_known:
+            self.pending_known.add(lobby.lobby_id)
+            if lobby.chat_id < 0 and lobby.status == "open":
+                for member in lobby.members:
+                    if member.user_id is not None and \
+                            not await self.api.can_message(member.user_id):
+                        self.pending.add((lobby.lobby_id, member.user_id))
+        return {uid for lid, uid in self.pending if lid == lobby.lobby_id}
+
+    async def screen(self, lobby: LobbyUpdated) -> Screen:
+        """The lobby message as it should read now."""
+        locale = await self.chats.locale(chat_id=lobby.chat_id)
+        if lobby.chat_id > 0:
+            if lobby.status != "open":
+                return Screen(t(locale, "solo.title") + "\n" + t(locale, "lobby.closed"))
+            return solo_setup_screen(locale, lobby)
+        pending = await self.pending_of(lobby)
+        prefs = await self.chats.preferences(lobby.chat_id)
+        return lobby_screen(locale, lobby, pending, game_settings.max_players(lobby.settings),
+                            self.modes.get(lobby.lobby_id, "main"), bool(prefs.get("hints")),
+                            seat_limit(prefs))
+
+    async def redraw(self, lobby_id: int) -> None:
+        lobby = await self.lobbies.get(lobby_id)
+        if lobby.message_id is None:
+            return
+        screen = await self.screen(lobby)
+        try:
+            await self.api.edit(lobby.chat_id, lobby.message_id, screen)
+        except Unreachable:
+            log.warning("lobby %s: cannot edit its message", lobby_id)

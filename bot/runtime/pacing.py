@@ -1,0 +1,87 @@
+"""When the presenter's edits go out: the group table's own schedule, and hand edits held
+back to travel with the next one.
+
+- The group table (``settings.table_debounce`` > 0) is edited ``table_debounce`` seconds
+  after the last move (a burst of moves costs one edit) and at most once per
+  ``table_min_interval`` seconds (Telegram's ~20 group messages a minute).
+- A hand edit that neither gives nor takes buttons (the player waits before and after;
+  only cards drawn or picked up change) waits up to ``quiet_hand_delay`` seconds: it then
+  usually goes out with the edit that gives the player buttons, one request instead of
+  two; a render is due when the delay runs out. Edits that change buttons, and the end of
+  a deal, are never held.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from bot.config import Settings
+from bot.render.screen import Screen
+from bot.service.events import GameSnapshot
+
+from .display import Display
+from .tasks import Tasks
+
+log = logging.getLogger(__name__)
+
+
+class Drawing(Protocol):
+    """What pacing needs of the presenter."""
+
+    settings: Settings
+    tasks: Tasks
+
+    def show(self, display: Display, snap: GameSnapshot | None = None) -> None: ...
+
+    async def edit_table(self, display: Display) -> None: ...
+
+
+def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Screen,
+                    snap: GameSnapshot) -> bool:
+    """True when this hand edit waits (see the top)."""
+    delay = presenter.settings.quiet_hand_delay
+    shown = display.shown.get(seat)
+    if delay <= 0 or shown is None or shown.rows or screen.rows \
+            or snap.status != "running" or snap.state.is_over:
+        display.quiet_due.pop(seat, None)
+        return False
+    now = asyncio.get_running_loop().time()
+    due = display.quiet_due.setdefault(seat, now + delay)
+    if now >= due:
+        display.quiet_due.pop(seat, None)
+        return False
+    if display.quiet_task is None or display.quiet_task.done():
+        display.quiet_task = presenter.tasks.spawn(_wake(presenter, display, due - now))
+    return True
+
+
+async def _wake(presenter: Drawing, display: Display, delay: float) -> None:
+    await asyncio.sleep(delay)
+    presenter.show(display)
+
+
+def request_table(presenter: Drawing, display: Display) -> None:
+    """Edit the group table ``table_debounce`` s after the last move (see the top)."""
+    settings = presenter.settings
+    loop = asyncio.get_running_loop()
+    display.table_due = max(loop.time() + settings.table_debounce,
+                            display.table_edited_at + settings.table_min_interval)
+    if display.table_task is None or display.table_task.done():
+        display.table_task = presenter.tasks.spawn(_table_loop(presenter, display))
+
+
+async def _table_loop(presenter: Drawing, display: Display) -> None:
+    loop = asyncio.get_running_loop()
+    while display.table_due is not None:
+        wait = display.table_due - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+            continue
+        display.table_due = None
+        try:
+            await presenter.edit_table(display)
+        except Exception:
+            log.exception("drawing the table of game %s failed", display.game_id)
+            return

@@ -1,0 +1,201 @@
+"""The presenter: brings a deal's messages up to date with the snapshot the service handed
+over, and keeps their bookkeeping (which message shows what, at which version). Every send
+and edit of a game message goes through here (and on through ``BotApi``).
+
+Message policy (Telegram allows a group about 20 messages a minute):
+- the group table is ONE message per deal, edited; edits are coalesced: a render waits
+  ``edit_coalesce`` seconds and draws the newest snapshot, and moves arriving while an
+  edit is in flight only mark the deal dirty, so a burst becomes one edit;
+- a hand message is edited only when what it shows (cards, legal moves) changes; an edit
+  that neither gives nor takes buttons is held a while (``pacing.hold_quiet_edit``); its
+  buttons carry the version at which it was drawn, and a press on a hand that is still
+  current is accepted even if other players moved since (``presses``);
+- the group table has its own schedule when ``settings.table_debounce`` > 0
+  (``pacing.request_table``); the end of a deal is drawn at once. Players act from their
+  hands (the defender's hand lists the cards to beat), so the table may trail a move;
+- solo games (a private chat) show table and hand in one message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.config import Settings
+from bot.render.screen import Screen
+from bot.service.events import GameSnapshot
+from bot.service.games import GameService
+
+from . import pacing, screens
+from .bot_api import BotApi, Unreachable
+from .display import Display
+from .displays import Displays
+from .tasks import Tasks
+
+log = logging.getLogger(__name__)
+
+
+class Presenter:
+    def __init__(self, *, api: BotApi, games: GameService, displays: Displays,
+                 settings: Settings, clock: Callable[[], datetime], tasks: Tasks) -> None:
+        self.api = api
+        self.games = games
+        self.displays = displays
+        self.settings = settings
+        self.clock = clock
+        self.tasks = tasks
+
+    # -- a new deal's messages --------------------------------------------------------------
+    async def post_messages(self, display: Display, message_id: int | None) -> None:
+        """Send the table and every hand (solo: reuse ``message_id`` when given) and store
+        their ids, so a restart finds them."""
+        snap = display.snap
+        if display.solo_seat is not None:
+            if message_id is None:
+                message_id = await self._send_table(display, screens.solo(display, snap,
+                                                                          self.clock()))
+            display.table_msg = message_id
+            display.hand_msgs = {display.solo_seat: message_id} if message_id else {}
+        else:
+            display.table_msg = await self._send_table(display, screens.table(display, snap,
+                                                                              self.clock()))
+            for seat in display.humans():
+                screen, signature = screens.hand(display, snap, seat)
+                try:
+                    message = await self.api.send(display.user_of(seat), screen)
+                except Unreachable:
+                    display.notes.blocked.add(seat)
+                    continue
+                if message is not None:
+                    display.hand_msgs[seat] = message
+                    self._shown(display, seat, screen, signature, snap.version)
+        await self.games.set_messages(display.game_id, table_message_id=display.table_msg,
+                                      hand_message_ids=display.hand_msgs)
+
+    async def _send_table(self, display: Display, screen: Screen) -> int | None:
+        try:
+            message_id = await self.api.send(display.chat_id, screen)
+        except Unreachable:
+            log.warning("cannot write to chat %s (game %s)", display.chat_id, display.game_id)
+            return None
+        if message_id is not None:
+            display.shown["table"] = screen
+        return message_id
+
+    # -- after every change -----------------------------------------------------------------
+    def show(self, display: Display, snap: GameSnapshot | None = None) -> None:
+        """Draw ``snap`` (or the snapshot held, for a change of the display alone: a choice
+        screen, a note) soon: coalesced with whatever else arrives meanwhile."""
+        if snap is not None:
+            display.adopt(snap)
+        display.dirty = True
+        if display.render_task is None or display.render_task.done():
+            display.render_task = self.tasks.spawn(self._render_loop(display))
+
+    async def _render_loop(self, display: Display) -> None:
+        while display.dirty:
+            display.dirty = False
+            if self.settings.edit_coalesce:
+                await asyncio.sleep(self.settings.edit_coalesce)
+            snap = display.snap
+            try:
+                await self._render(display, snap)
+            except Exception:
+                log.exception("rendering game %s failed", display.game_id)
+                return
+            if snap.status != "running" and not display.dirty:
+                self.displays.forget(display.game_id)
+
+    async def _render(self, display: Display, snap: GameSnapshot) -> None:
+        if display.solo_seat is not None:
+            await self._render_solo(display, snap)
+            return
+        for seat in display.humans():
+            screen, signature = screens.hand(display, snap, seat)
+            if display.signature.get(seat) == signature and seat in display.hand_msgs:
+                display.quiet_due.pop(seat, None)
+                continue
+            message_id = display.hand_msgs.get(seat)
+            if seat in display.notes.blocked:
+                continue
+            if message_id is None:  # never delivered (403 at the start): try again now
+                await self._deliver_hand(display, seat, screen, signature, snap.version)
+                continue
+            if pacing.hold_quiet_edit(self, display, seat, screen, snap):
+                continue
+            if display.shown.get(seat) != screen and not await self._edit_for(
+                    display, seat, message_id, screen):
+                continue
+            self._shown(display, seat, screen, signature, snap.version)
+        if self.settings.table_debounce > 0 and snap.status == "running" \
+                and not snap.state.is_over:
+            # Only a move or a note (blocked, taken over) changes the table: a redraw for a
+            # hand alone (a choice screen, a held edit's turn) would only refresh its
+            # "time left", an edit of the group's budget for nothing.
+            key = (snap.version, frozenset(display.notes.blocked),
+                   frozenset(display.notes.taken_over))
+            if key != display.table_key:
+                display.table_key = key
+                pacing.request_table(self, display)
+            return
+        await self.edit_table(display)
+
+    async def _render_solo(self, display: Display, snap: GameSnapshot) -> None:
+        seat = display.solo_seat
+        assert seat is not None
+        now = self.clock()
+        screen = screens.solo(display, snap, now)
+        if display.table_msg and display.shown.get("table") != screen:
+            if await self._edit_for(display, seat, display.table_msg, screen):
+                display.shown["table"] = screen
+                display.signature[seat] = screens.solo_signature(display, snap, now)
+                display.rendered_version[seat] = snap.version
+
+    async def edit_table(self, display: Display) -> None:
+        """Edit the group table to the newest snapshot (if it shows something else)."""
+        table = screens.table(display, display.snap, self.clock())
+        if display.table_msg and display.shown.get("table") != table:
+            if await self.api.edit(display.chat_id, display.table_msg, table):
+                display.shown["table"] = table
+                display.table_edited_at = asyncio.get_running_loop().time()
+
+    async def _deliver_hand(self, display: Display, seat: int, screen: Screen,
+                            signature: Screen, version: int) -> None:
+        try:
+            message_id = await self.api.send(display.user_of(seat), screen)
+        except Unreachable:
+            display.notes.blocked.add(seat)
+            return
+        if message_id is None:
+            return
+        display.hand_msgs[seat] = message_id
+        self._shown(display, seat, screen, signature, version)
+        await self.games.set_messages(display.game_id, hand_message_ids=display.hand_msgs)
+
+    async def _edit_for(self, display: Display, seat: int, message_id: int,
+                        screen: Screen) -> bool:
+        try:
+            return await self.api.edit(display.user_of(seat), message_id, screen)
+        except Unreachable:
+            if seat not in display.notes.blocked:
+                display.notes.blocked.add(seat)
+                display.dirty = True  # the table must say so
+            return False
+
+    @staticmethod
+    def _shown(display: Display, seat: int, screen: Screen, signature: Screen,
+               version: int) -> None:
+        display.shown[seat] = screen
+        display.signature[seat] = signature
+        display.rendered_version[seat] = version
+
+    def person_returned(self, user_id: int) -> None:
+        """The person wrote to the bot privately again: their hands can be delivered."""
+        for display in self.displays.all():
+            seat = display.seat_of(user_id)
+            if seat is not None and seat in display.notes.blocked:
+                display.notes.blocked.discard(seat)
+                display.signature.pop(seat, None)
+                self.show(display)

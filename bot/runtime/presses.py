@@ -1,0 +1,129 @@
+"""The press protocol: what a game button does. Each call either does it or raises the
+refusal (a ``ServiceError`` with its code; the handler shows ``refusal_text``).
+
+A hand's buttons carry the version it was drawn at. When others moved since, a press is
+still accepted if that hand would show exactly the same buttons now: the press means what
+the player saw (``press``). Choices that only change a screen (which card's meaning to
+pick, the poker swap's cards) live in the display and redraw it; nothing is stored.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+from bot.i18n import t
+from bot.render.actions import describe
+from bot.service.errors import Code, IllegalMove, NotAllowed, StaleVersion
+from bot.service.events import ActResult, GameStarted
+from bot.service.games import GameService
+
+from . import screens
+from .bot_api import BotApi
+from .brains import ComputerBrain
+from .display import Display
+from .displays import Displays
+from .presenter import Presenter
+
+Launch = Callable[..., Awaitable[Display]]
+
+
+class Presses:
+    def __init__(self, *, games: GameService, displays: Displays, presenter: Presenter,
+                 api: BotApi, brain: ComputerBrain, rng: random.Random,
+                 clock: Callable[[], datetime], after: Callable[[Display, ActResult], None],
+                 launch: Launch) -> None:
+        self.games = games
+        self.displays = displays
+        self.presenter = presenter
+        self.api = api
+        self.brain = brain
+        self.rng = rng
+        self.clock = clock
+        self.after = after  # where an accepted move's result goes (the runtime)
+        self.launch = launch  # shows a deal that just started (the runtime)
+
+    async def press(self, game_id: int, version: int, action: str, user_id: int) -> None:
+        """Play a move button pressed on a message drawn at ``version``."""
+        display = self.displays.get(game_id)
+        expected = version
+        seat = display.seat_of(user_id) if display else None
+        if display is not None and seat is not None and version != display.version \
+                and display.rendered_version.get(seat) == version:
+            # Others moved since this hand was drawn: if the hand still shows exactly these
+            # buttons, the press means what the player saw; play it on the current state.
+            snap = await self.games.snapshot(game_id)
+            if snap.status == "running" and screens.hand_signature(
+                    display, snap, seat, self.clock()) == display.signature.get(seat):
+                expected = snap.version
+        result = await self.games.act(game_id, action, expected_version=expected,
+                                      user_id=user_id)
+        display = display or await self.displays.of(game_id)
+        if seat is not None:
+            display.notes.blocked.discard(seat)
+        self.after(display, result)
+
+    async def _seat(self, game_id: int, user_id: int) -> tuple[Display, int]:
+        display = await self.displays.of(game_id)
+        seat = display.seat_of(user_id)
+        if seat is None:
+            raise NotAllowed(Code.NOT_PLAYING)
+        return display, seat
+
+    async def _own_card(self, game_id: int, seat: int, card: int) -> None:
+        """The card comes from callback data anyone can forge: only a card of this hand
+        may open a choice (a made-up number would break every redraw of the hand)."""
+        snap = await self.games.snapshot(game_id)
+        if snap.status != "running" or card not in snap.state.view(seat).hand:
+            raise StaleVersion(Code.STALE_BUTTON)
+
+    async def pick(self, game_id: int, user_id: int, card: int | None) -> None:
+        """Open (or with None close) the choice of what a card does."""
+        display, seat = await self._seat(game_id, user_id)
+        if card is None:
+            display.picking.pop(seat, None)
+        else:
+            await self._own_card(game_id, seat, card)
+            display.picking[seat] = card
+        self.presenter.show(display)
+
+    async def swap_choice(self, game_id: int, user_id: int, card: int | None) -> None:
+        """The poker swap screen: None opens it with nothing chosen; a card toggles it (at
+        most two chosen: a third replaces the oldest). Only the hand's cards count."""
+        display, seat = await self._seat(game_id, user_id)
+        chosen = display.picking.get(seat)
+        chosen = chosen if isinstance(chosen, tuple) else ()
+        if card is not None:
+            await self._own_card(game_id, seat, card)
+            chosen = tuple(c for c in chosen if c != card) if card in chosen \
+                else (chosen + (card,))[-2:]
+        display.picking[seat] = chosen
+        self.presenter.show(display)
+
+    async def hint(self, game_id: int, user_id: int) -> str:
+        """The computer's advice for the person's move now, in their language."""
+        display, seat = await self._seat(game_id, user_id)
+        if not display.hints:
+            raise NotAllowed(Code.HINTS_OFF)
+        snap = await self.games.snapshot(game_id)
+        if snap.status != "running" or not list(snap.state.legal_actions(seat)):
+            raise IllegalMove(Code.NOT_YOUR_TURN)
+        locale = display.seat_locale.get(seat, display.locale)
+        action, key, params = await self.brain.hint(snap.state, seat, self.rng.getrandbits(32))
+        lead = not snap.state.table_pairs()
+        return t(locale, "hint.text",
+                 action=describe(locale, action, lead=lead, rules=snap.state.rules),
+                 reason=t(locale, key, **params))
+
+    async def next_deal(self, game_id: int, user_id: int) -> None:
+        """Deal the next deal of the series (solo: in the same message)."""
+        display = self.displays.get(game_id)
+        started: GameStarted = await self.games.next_deal(game_id, user_id)
+        solo = started.chat_id > 0
+        if display is not None:
+            old_message, title = display.table_msg, display.group_title
+        else:
+            old_message = (await self.games.messages(game_id)).table_message_id
+            title = "" if solo else await self.api.chat_title(started.chat_id)
+        await self.launch(started, group_title=title, message_id=old_message if solo else None)

@@ -1,0 +1,53 @@
+"""The screens of one deal, drawn for its ``Display`` from a snapshot (no I/O): the group
+table, a person's hand, the solo message that holds both. The renderers in ``bot.render``
+do the drawing; this module picks their arguments from what the display remembers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.render.hand import group_hand_screen
+from bot.render.screen import Screen
+from bot.render.solo import solo_screen
+from bot.render.table import table_screen
+from bot.service.events import GameSnapshot
+
+from .display import Display
+
+
+def table(display: Display, snap: GameSnapshot, now: datetime) -> Screen:
+    """The group's table message (drawn from the deal's public view)."""
+    return table_screen(display.locale, snap, display.names, display.notes, display.last,
+                        display.ended, now, display.timer_on)
+
+
+def solo(display: Display, snap: GameSnapshot, now: datetime,
+         version: int | None = None) -> Screen:
+    """The solo message: table and hand; buttons stamped ``version`` (default: the
+    snapshot's)."""
+    seat = display.solo_seat
+    assert seat is not None
+    return solo_screen(display.locale, snap, seat, snap.version if version is None else version,
+                       display.names, display.notes, display.last, display.ended, now,
+                       display.timer_on, picking=display.picking.get(seat))
+
+
+def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Screen]:
+    """(a group player's hand at the current version, the same drawn at version 0: what
+    tells whether it changed). Drawn once, stamped twice."""
+    locale = display.seat_locale.get(seat, display.locale)
+    signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
+                                  picking=display.picking.get(seat), hint=display.hints)
+    return signature.at_version(snap.version), signature
+
+
+def solo_signature(display: Display, snap: GameSnapshot, now: datetime) -> Screen:
+    """What a press on the solo message relies on: its buttons, at version 0."""
+    return Screen("", solo(display, snap, now, version=0).rows)
+
+
+def hand_signature(display: Display, snap: GameSnapshot, seat: int, now: datetime) -> Screen:
+    """The buttons ``seat`` would be shown now, at version 0 (see ``presses``)."""
+    if display.solo_seat is not None:
+        return solo_signature(display, snap, now)
+    return hand(display, snap, seat)[1]

@@ -1,0 +1,58 @@
+"""Turn timers: the service stores each deal's turn deadline; one loop asks the database
+every ``timer_tick`` seconds for games past their deadline and times them out, so
+deadlines survive a restart with no per-game timer state."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.config import Settings
+from bot.service.chats import ChatService
+from bot.service.errors import ServiceError
+from bot.service.events import ActResult
+from bot.service.games import GameService
+
+from .display import Display
+from .displays import Displays
+from .tasks import Tasks
+
+log = logging.getLogger(__name__)
+
+
+class TurnTimers:
+    def __init__(self, *, games: GameService, chats: ChatService, displays: Displays,
+                 settings: Settings, clock: Callable[[], datetime], tasks: Tasks,
+                 after: Callable[[Display, ActResult], None]) -> None:
+        self.games = games
+        self.chats = chats
+        self.displays = displays
+        self.settings = settings
+        self.clock = clock
+        self.tasks = tasks
+        self.after = after  # where each timeout's result goes (the runtime)
+
+    def start(self) -> None:
+        self.tasks.spawn(self._loop())
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.timer_tick)
+            try:
+                await self.fire_due_timers()
+            except Exception:
+                log.exception("turn timer pass failed")
+
+    async def fire_due_timers(self) -> int:
+        """Time out every game past its deadline; the number of games timed out."""
+        fired = 0
+        for game_id, version, _settings in await self.chats.due_games(self.clock()):
+            try:
+                result = await self.games.time_out(game_id, version)
+            except ServiceError:
+                continue
+            fired += 1
+            self.after(await self.displays.of(game_id), result)
+        return fired
