@@ -16,8 +16,8 @@ before pressing, as people do; with 200 games that is ~100 actions/s on the bot,
 load of 400 people playing at once. ``--think 0,0`` floods instead: then handler times
 mostly measure queueing in a saturated process, and coalescing looks better than real.
 Printed (JSON):
-- handler_ms p50/p99: time inside the move handler's work (runtime.press: load, engine,
-  versioned commit, scheduling the redraw), excluding every Telegram call;
+- handler_ms p50/p99: time inside the move handler's work (runtime.presses.press: load,
+  engine, versioned commit, scheduling the redraw), excluding every Telegram call;
 - requests_per_action: Bot API HTTP requests (answerCallbackQuery, hand and table edits
   and sends; getUpdates excluded) divided by the actions applied, counted from the start
   of play; webhook_replies_per_action: calls the bot made in its webhook responses
@@ -157,17 +157,18 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
                         overall_rate=0, group_rate_per_minute=0, **hook,
                         **_known({"table_debounce": table_debounce, **(extra or {})}))
     app = build_application(settings, rng=random.Random(1))
-    runtime = app.bot_data["services"].runtime
+    presses = app.bot_data["services"].runtime.presses
     timings: list[float] = []
-    original = runtime.press
+    original = presses.press
 
     async def timed_press(*args, **kwargs):
         started = time.perf_counter()
-        result = await original(*args, **kwargs)
-        timings.append(time.perf_counter() - started)
-        return result
+        try:  # a refused press (raised) is timed too
+            return await original(*args, **kwargs)
+        finally:
+            timings.append(time.perf_counter() - started)
 
-    runtime.press = timed_press
+    presses.press = timed_press
     # SIGUSR1 marks the start and the end of play: the CPU the bot process used in between
     # (all its threads: the event loop and aiosqlite's) and the presses timed by then.
     marks: list[dict] = []

@@ -48,6 +48,12 @@ async def _answered(update: Update, context: BotContext, work: Awaitable[object]
     await update.callback_query.answer()
 
 
+def _ids(data: CallbackData) -> tuple[int, int]:
+    """(game or lobby id, version) of a versioned button (``decode`` checked both)."""
+    assert data.game_id is not None and data.version is not None
+    return data.game_id, data.version
+
+
 def _user_id(update: Update) -> int:
     assert update.effective_user is not None
     return update.effective_user.id
@@ -57,7 +63,7 @@ async def move(update: Update, context: BotContext) -> None:
     """A move button of a hand (or the solo message): play it."""
     if (data := await _decoded(update, context)) is not None:
         await _answered(update, context, context.services.runtime.presses.press(
-            data.game_id, data.version, data.payload, _user_id(update)))
+            *_ids(data), data.payload, _user_id(update)))
 
 
 async def pick(update: Update, context: BotContext) -> None:
@@ -65,7 +71,7 @@ async def pick(update: Update, context: BotContext) -> None:
     if (data := await _decoded(update, context)) is not None:
         card = None if data.payload == "back" else int(data.payload[4:])
         await _answered(update, context, context.services.runtime.presses.pick(
-            data.game_id, _user_id(update), card))
+            _ids(data)[0], _user_id(update), card))
 
 
 async def swap(update: Update, context: BotContext) -> None:
@@ -73,14 +79,14 @@ async def swap(update: Update, context: BotContext) -> None:
     if (data := await _decoded(update, context)) is not None:
         card = None if data.payload == "swap" else int(data.payload[2:])
         await _answered(update, context, context.services.runtime.presses.swap_choice(
-            data.game_id, _user_id(update), card))
+            _ids(data)[0], _user_id(update), card))
 
 
 async def next_deal(update: Update, context: BotContext) -> None:
     """Next deal of the series."""
     if (data := await _decoded(update, context)) is not None:
         await _answered(update, context, context.services.runtime.presses.next_deal(
-            data.game_id, _user_id(update)))
+            _ids(data)[0], _user_id(update)))
 
 
 async def hint(update: Update, context: BotContext) -> None:
@@ -88,7 +94,7 @@ async def hint(update: Update, context: BotContext) -> None:
     if (data := await _decoded(update, context)) is None:
         return
     try:
-        text = await context.services.runtime.presses.hint(data.game_id, _user_id(update))
+        text = await context.services.runtime.presses.hint(_ids(data)[0], _user_id(update))
     except ServiceError as exc:
         await _refuse(update, context, exc)
         return
@@ -104,7 +110,7 @@ async def lobby(update: Update, context: BotContext) -> None:
     assert query is not None and query.message is not None
     chat = query.message.chat
     try:
-        invite = await context.services.desk.press(data.game_id, chat.id, data.payload,
+        invite = await context.services.desk.press(_ids(data)[0], chat.id, data.payload,
                                                    person(update), chat.title or "")
     except ServiceError as exc:
         await _refuse(update, context, exc)
@@ -120,7 +126,7 @@ async def setting(update: Update, context: BotContext) -> None:
     """A settings button of the lobby (``name=value``, or a menu)."""
     if (data := await _decoded(update, context)) is not None:
         await _answered(update, context, context.services.desk.change_setting(
-            data.game_id, data.version, data.payload, _user_id(update)))
+            *_ids(data), data.payload, _user_id(update)))
 
 
 async def preference(update: Update, context: BotContext) -> None:

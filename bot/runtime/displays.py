@@ -65,14 +65,14 @@ class Displays:
         else:
             locale = await self.chats.locale(chat_id=snap.chat_id)
             title = group_title or await self.api.chat_title(snap.chat_id)
-        humans = [s for s in snap.seats if s.user_id is not None]
+        humans = [(s.seat, s.user_id) for s in snap.seats if s.user_id is not None]
         prefs = {} if solo else await self.chats.preferences(snap.chat_id)
         settings = await self.chats.game_settings(game_id)
-        private = await self.chats.person_locales([s.user_id for s in humans], locale)
+        private = await self.chats.person_locales([user for _, user in humans], locale)
         display = Display(
-            snap=snap, solo_seat=humans[0].seat if solo and humans else None,
+            snap=snap, solo_seat=humans[0][0] if solo and humans else None,
             group_title=title, locale=locale,
-            seat_locale={s.seat: private.get(s.user_id, locale) for s in humans},
+            seat_locale={seat: private.get(user, locale) for seat, user in humans},
             names=seat_names(locale, snap.seats), table_msg=stored.table_message_id,
             hand_msgs=dict(stored.hand_message_ids), hints=solo or bool(prefs.get("hints")),
             timer_on=int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS)

@@ -24,7 +24,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import RulesError, RuleSet
+from bot.engine import RulesError
 from bot.i18n import t
 from bot.render.lobby import lobby_screen, solo_setup_screen
 from bot.render.screen import Screen
@@ -37,6 +37,7 @@ from bot.service.lobby import INVITE, LobbyService
 
 from .bot_api import BotApi, Unreachable
 from .driver import GameRuntime
+from .lobby_settings import apply_setting, seat_limit, set_computers
 
 log = logging.getLogger(__name__)
 
@@ -51,14 +52,6 @@ class Person:
     id: int
     name: str
     language: str | None = None
-
-
-def seat_limit(prefs: dict) -> int:
-    """The chat's chosen table size (Settings > Players), 6 unless set."""
-    try:
-        return max(2, min(10, int(prefs.get("seats", 6))))
-    except (TypeError, ValueError):
-        return 6
 
 
 class LobbyDesk:
@@ -210,6 +203,7 @@ class LobbyDesk:
         waiting = [m.name or str(m.user_id) for m in lobby.members if m.user_id in pending]
         if waiting:
             raise NotAllowed(Code.NEED_PRIVATE_CHAT, names=tuple(waiting))
+        assert lobby.host_id is not None  # an open lobby always has a host
         _lobby, started = await self.games.start(lobby_id, lobby.host_id)
         self.modes.pop(lobby_id, None)
         if lobby.chat_id > 0:  # solo: the set-up message becomes the game
@@ -243,7 +237,8 @@ class LobbyDesk:
             await self.cancel(lobby_id, user_id)
             return False
         host = await self.chats.game_host(game_id)
-        if not (user_id == host or (not private and await self.api.is_admin(chat_id, user_id))):
+        if host is None or not (user_id == host or (
+                not private and await self.api.is_admin(chat_id, user_id))):
             raise NotAllowed(Code.HOST_OR_ADMIN)
         await self.runtime.cancel(game_id, host)
         return True
@@ -254,67 +249,18 @@ class LobbyDesk:
         lobby = await self._managed(lobby_id, user_id)
         if version != lobby.version:
             raise LobbyError(Code.LOBBY_CHANGED)
-        name, _, value = token.partition("=")
         try:
-            await self._apply_setting(lobby, version, name, value, token)
+            menu = await apply_setting(self.lobbies, self.chats, lobby, token,
+                                       lambda: self._table_full(lobby))
         except (RulesError, ValueError) as exc:  # forged values (the menus offer valid ones)
             raise LobbyError(Code.STALE_BUTTON) from exc
+        if menu is not None:
+            self.modes[lobby_id] = menu
         await self.redraw(lobby_id)
-
-    async def _apply_setting(self, lobby: LobbyUpdated, version: int, name: str, value: str,
-                             token: str) -> None:
-        lobby_id, host = lobby.lobby_id, lobby.host_id
-        assert host is not None
-        if name == "menu":
-            self.modes[lobby_id] = value if value in ("house", "settings") else "main"
-        elif name == "hints":
-            await self.chats.set_preference(lobby.chat_id, "hints", value == "on")
-        elif name == "seats":
-            await self.chats.set_preference(lobby.chat_id, "seats", seat_limit({"seats": value}))
-        elif name == "addai":
-            if await self._table_full(lobby):
-                raise LobbyError(Code.LOBBY_FULL)
-            await self.lobbies.add_computer(lobby_id, host, value, expected_version=version)
-            self.modes[lobby_id] = "main"
-        elif name == "solo":
-            await self._set_computers(lobby, int(value), None)
-        elif name == "solostr":
-            await self._set_computers(lobby, None, value)
-        elif name == "preset":
-            await self.lobbies.change_settings(lobby_id, host, {"preset": value},
-                                               expected_version=version)
-        elif name == "timer":
-            await self.lobbies.change_settings(lobby_id, host, {"turn_seconds": int(value)},
-                                               expected_version=version)
-        else:
-            RuleSet.parse_assignment(token)  # unknown names and values refused here
-            await self.lobbies.change_settings(lobby_id, host, {"rules": {name: value}},
-                                               expected_version=version)
-
-    async def _set_computers(self, lobby: LobbyUpdated, count: int | None,
-                             strength: str | None) -> None:
-        """Solo set-up: make the computer opponents ``count`` players of ``strength``."""
-        computers = [m for m in lobby.members if m.user_id is None]
-        current = computers[0].computer_strength if computers else "normal"
-        strength = strength or current
-        if strength not in ("easy", "normal", "hard"):
-            raise LobbyError(Code.UNKNOWN_STRENGTH, strength=strength,
-                             choices="easy, normal, hard")
-        count = len(computers) if count is None else max(1, min(5, count))
-        if strength != current:
-            remove, add = computers, count
-        else:
-            remove, add = computers[count:], max(0, count - len(computers))
-        host = lobby.host_id
-        assert host is not None
-        for member in remove:
-            await self.lobbies.remove_computer(lobby.lobby_id, host, member.position)
-        for _ in range(add):
-            await self.lobbies.add_computer(lobby.lobby_id, host, strength)
 
     async def set_opponents(self, lobby_id: int, count: int, strength: str) -> None:
         """Solo set-up in one step (what the solo menu's buttons do one at a time)."""
-        await self._set_computers(await self.lobbies.get(lobby_id), count, strength)
+        await set_computers(self.lobbies, await self.lobbies.get(lobby_id), count, strength)
         await self.redraw(lobby_id)
 
     # -- the lobby message ----------------------------------------------------------------
