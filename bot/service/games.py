@@ -9,13 +9,18 @@ WHERE on the committed row, in any number of processes; on SQLite writers are se
 the write lock), and the (game, idx) primary key of the move log is a second guard. The
 loser gets ``AlreadyPlayed`` (same action already in the log) or ``StaleVersion``.
 
-The position cache: each GameService keeps the running games it last committed or read,
-keyed by game id and tagged with their version (LRU, ``cache_size`` games). An action on a
+The position cache (positions.py): each GameService keeps the running games it last
+committed or read, keyed by game id and tagged with their version (LRU, ``cache_size``
+games). An action on a
 cached game skips the load and the JSON decoding: it is planned on a clone of the cached
 state (a failed commit never corrupts the cache) and written with the same versioned
 UPDATE, so a cache that another process (or a cancel) made stale costs one refused UPDATE,
 after which the action is planned again from the database as if there were no cache.
 Refusals found on the cached position are always confirmed there too.
+
+Every result carries the game after it (``GameSnapshot``, built by
+``positions.build_snapshot``): the state the plan made, shared with the cache and read only,
+so the presentation layer draws it without a query and without applying the move again.
 
 The common action (cached game, no seat counters to reset, deal not over) is written
 together with the other games' actions that arrived meanwhile
