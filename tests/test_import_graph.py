@@ -6,10 +6,6 @@ function (a lazy import is still a dependency), under ``if TYPE_CHECKING:`` or i
 ``__init__`` runs and ``name`` may be read from it) and also on ``pkg.name`` when that is
 a module; ``import a.b.c`` depends on ``a.b.c``. (Every module also needs its parent
 packages imported first; that is how packages work and is not counted.)
-
-Known exception (issue 14): ``bot.handlers`` imports its ``buttons``/``commands`` modules,
-which import ``from . import lobby_actions``; the handler rewrite of issue 14 removes the
-circle, and then ``TOLERATED_PACKAGE`` goes too.
 """
 
 from __future__ import annotations
@@ -18,7 +14,6 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TOLERATED_PACKAGE = "bot.handlers"  # issue 14: remove once the handler rewrite lands
 
 
 def modules(root: Path, package: str) -> dict[str, tuple[Path, bool]]:
@@ -118,9 +113,7 @@ def _path_through(graph: dict[str, set[str]], component: list[str]) -> str:
 def test_no_import_cycle_in_bot():
     graph = import_graph(ROOT, "bot")
     assert "bot.engine.game" in graph["bot.engine"]  # the walk sees the real package
-    found = [c for c in cycles(graph)
-             if not all(m == TOLERATED_PACKAGE or m.startswith(TOLERATED_PACKAGE + ".")
-                        for m in c)]
+    found = cycles(graph)
     assert not found, "import cycles:\n" + "\n".join(_path_through(graph, c) for c in found)
 
 
