@@ -206,7 +206,7 @@ async def stats(update: Update, context: BotContext) -> None:
     assert user is not None
     chat_id = None if is_private(update) else _chat_id(update)
     found = await context.services.stats.player(user.id, chat_id)
-    tally = found.chat_tally if chat_id is not None else found.global_tally
+    tally = found.chat_tally if found.chat_tally is not None else found.global_tally
     rating = (str(rating_points(found.rating)) if found.rating is not None
               else t(locale, "stats.no_rating"))
     await reply(update, t(locale, "stats.text", name=display_name(user),

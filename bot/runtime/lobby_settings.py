@@ -62,7 +62,7 @@ async def set_computers(lobbies: LobbyService, lobby: LobbyUpdated, count: int |
     current = computers[0].computer_strength if computers else "normal"
     strength = strength or current
     if strength not in COMPUTER_STRENGTHS:
-        raise LobbyError(Code.UNKNOWN_STRENGTH, strength=strength,
+        raise LobbyError(Code.UNKNOWN_STRENGTH, strength=str(strength),
                          choices=", ".join(COMPUTER_STRENGTHS))
     count = len(computers) if count is None else max(1, min(5, count))
     if strength != current:

@@ -404,6 +404,7 @@ class GameService:
                 result = await self._commit_moves(s, facts, game.version, seats, names,
                                                   planned, *self._prepare(facts, planned),
                                                   refuse=True)
+        assert result is not None  # with refuse=True a lost race raises instead
         self._remember(facts, game.version, seats, names, planned)
         return result
 
@@ -563,6 +564,7 @@ class GameService:
         state, moves = plan.state, plan.moves
         new_version = version + len(moves)
         if state.is_over:
+            assert state.outcome is not None  # a finished deal has its outcome
             ok = await game_repo.save_finished(
                 s, facts.id, expected_version=version, state=state_dict, version=new_version,
                 outcome=state.outcome.to_dict(), now=now)
@@ -573,7 +575,7 @@ class GameService:
         if not ok:
             if not refuse:
                 return None
-            if plan.seat is not None:
+            if plan.seat is not None and plan.action is not None:
                 await self._refuse_stale(s, facts.id, version, plan.seat, plan.action)
             raise StaleVersion(Code.GAME_MOVED_ON, "the game has moved on; nothing was applied")
         await game_repo.append_moves(s, facts.id, [
