@@ -202,7 +202,7 @@ class LobbyDesk:
         pending = await self.pending_of(lobby)
         waiting = [m.name or str(m.user_id) for m in lobby.members if m.user_id in pending]
         if waiting:
-            raise NotAllowed(Code.NEED_PRIVATE_CHAT, names=tuple(waiting))
+            raise NotAllowed(Code.NEED_PRIVATE_CHAT, names=", ".join(waiting))
         assert lobby.host_id is not None  # an open lobby always has a host
         _lobby, started = await self.games.start(lobby_id, lobby.host_id)
         self.modes.pop(lobby_id, None)

@@ -1,6 +1,7 @@
 """Refusals of the service and runtime layers, typed: a ``Code`` says which refusal it is,
-``params`` carry its details, ``details`` the engine's own refusals it passes on (a rule
-set can have several problems). ``str()`` is an English sentence for logs and operators;
+``params`` carry its details (str or int, as the engine's), ``details`` the engine's own
+refusals it passes on (a rule set can have several problems). ``str()`` is the code's
+English sentence (or a more precise one given where it is raised) for logs and operators;
 what a player reads comes from the code (``bot/render/refusals.py``, one table), never
 from the English, so rewording a sentence here changes no screen.
 
@@ -12,103 +13,60 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
+from bot.engine.codes import CodeEnum
 
-class Code(StrEnum):
-    """Every refusal the service and the runtime give (engine codes come from bot.engine)."""
+
+class Code(CodeEnum):
+    """Every refusal the service and the runtime give, with its English sentence (the
+    engine's own codes are ``bot.engine.Code``; both are made the same way)."""
 
     # lobbies
-    NO_SUCH_LOBBY = "no_such_lobby"
-    NO_OPEN_INVITE = "no_open_invite"
-    LOBBY_EXISTS = "lobby_exists"
-    LOBBY_CLOSED = "lobby_closed"
-    LOBBY_STARTED = "lobby_started"
-    LOBBY_CHANGED = "lobby_changed"
-    ALREADY_JOINED = "already_joined"
-    LOBBY_FULL = "lobby_full"
-    TOO_MANY_PLAYERS = "too_many_players"
-    NOT_IN_LOBBY = "not_in_lobby"
-    HOST_ONLY = "host_only"
-    UNKNOWN_STRENGTH = "unknown_strength"
-    NO_COMPUTER_THERE = "no_computer_there"
-    NEED_TWO = "need_two"
-    BAD_SETTINGS = "bad_settings"
-    RULES_PROBLEM = "rules_problem"
+    NO_SUCH_LOBBY = "no_such_lobby", "no such lobby"
+    NO_OPEN_INVITE = "no_open_invite", "no open lobby has this invitation"
+    LOBBY_EXISTS = "lobby_exists", "there is already an open lobby in this chat"
+    LOBBY_CLOSED = "lobby_closed", "this lobby is no longer open"
+    LOBBY_STARTED = "lobby_started", "this lobby has already started or closed"
+    LOBBY_CHANGED = "lobby_changed", "the lobby changed meanwhile; look again and retry"
+    ALREADY_JOINED = "already_joined", "you are already in this lobby"
+    LOBBY_FULL = "lobby_full", "the lobby is full"
+    TOO_MANY_PLAYERS = "too_many_players", "too many players in the lobby for these rules"
+    NOT_IN_LOBBY = "not_in_lobby", "you are not in this lobby"
+    HOST_ONLY = "host_only", "only the host can do that"
+    UNKNOWN_STRENGTH = "unknown_strength", "unknown strength {strength!r}; choose {choices}"
+    NO_COMPUTER_THERE = "no_computer_there", "no computer player in that seat"
+    NEED_TWO = "need_two", "at least 2 players are needed to start (the lobby has {players})"
+    BAD_SETTINGS = "bad_settings", "invalid settings: {problem}"
+    RULES_PROBLEM = "rules_problem", "these rules cannot be played"
     # games
-    NO_SUCH_GAME = "no_such_game"
-    NOT_PLAYING = "not_playing"
-    NO_SUCH_SEAT = "no_such_seat"
-    PERSON_PLAYS_SEAT = "person_plays_seat"
-    NOT_AN_ACTION = "not_an_action"
-    ILLEGAL_MOVE = "illegal_move"
-    NOT_YOUR_TURN = "not_your_turn"
-    ALREADY_PLAYED = "already_played"
-    GAME_MOVED_ON = "game_moved_on"
-    GAME_OVER = "game_over"
-    GAME_CANCELLED = "game_cancelled"
-    DEAL_RUNNING = "deal_running"
-    SERIES_OVER = "series_over"
-    NEXT_DEAL_STARTED = "next_deal_started"
-    TOO_EARLY = "too_early"
+    NO_SUCH_GAME = "no_such_game", "no such game"
+    NOT_PLAYING = "not_playing", "you are not playing in this game"
+    NO_SUCH_SEAT = "no_such_seat", "no such seat"
+    PERSON_PLAYS_SEAT = "person_plays_seat", "a person plays that seat"
+    NOT_AN_ACTION = "not_an_action", "that is not an action"
+    ILLEGAL_MOVE = "illegal_move", "that move is not allowed"
+    NOT_YOUR_TURN = "not_your_turn", "it is not your turn"
+    ALREADY_PLAYED = "already_played", "that move was already played"
+    GAME_MOVED_ON = "game_moved_on", "the game has moved on since this button was shown"
+    GAME_OVER = "game_over", "this game is over"
+    GAME_CANCELLED = "game_cancelled", "this game was cancelled"
+    DEAL_RUNNING = "deal_running", "this deal is not finished yet"
+    SERIES_OVER = "series_over", "this series is over; start a new lobby"
+    NEXT_DEAL_STARTED = "next_deal_started", "the next deal has already started"
+    TOO_EARLY = "too_early", "the turn time has not run out yet"
     # the runtime (workflows around Telegram)
-    HOST_OR_ADMIN = "host_or_admin"
-    WRONG_CHAT = "wrong_chat"
-    NEED_PRIVATE_CHAT = "need_private_chat"
-    HINTS_OFF = "hints_off"
-    STALE_BUTTON = "stale_button"
-    NOT_GROUP_MEMBER = "not_group_member"
-    NO_OPEN_LOBBY = "no_open_lobby"
-    NOTHING_TO_CANCEL = "nothing_to_cancel"
-    GAME_RUNNING = "game_running"
-    SOLO_RUNNING = "solo_running"
-
-
-# The English sentence of each code (``str()`` of a refusal that gives no other).
-ENGLISH: dict[Code, str] = {
-    Code.NO_SUCH_LOBBY: "no such lobby",
-    Code.NO_OPEN_INVITE: "no open lobby has this invitation",
-    Code.LOBBY_EXISTS: "there is already an open lobby in this chat",
-    Code.LOBBY_CLOSED: "this lobby is no longer open",
-    Code.LOBBY_STARTED: "this lobby has already started or closed",
-    Code.LOBBY_CHANGED: "the lobby changed meanwhile; look again and retry",
-    Code.ALREADY_JOINED: "you are already in this lobby",
-    Code.LOBBY_FULL: "the lobby is full",
-    Code.TOO_MANY_PLAYERS: "too many players in the lobby for these rules",
-    Code.NOT_IN_LOBBY: "you are not in this lobby",
-    Code.HOST_ONLY: "only the host can do that",
-    Code.UNKNOWN_STRENGTH: "unknown strength {strength!r}; choose {choices}",
-    Code.NO_COMPUTER_THERE: "no computer player in that seat",
-    Code.NEED_TWO: "at least 2 players are needed to start",
-    Code.BAD_SETTINGS: "invalid settings: {problem}",
-    Code.RULES_PROBLEM: "these rules cannot be played",
-    Code.NO_SUCH_GAME: "no such game",
-    Code.NOT_PLAYING: "you are not playing in this game",
-    Code.NO_SUCH_SEAT: "no such seat",
-    Code.PERSON_PLAYS_SEAT: "a person plays that seat",
-    Code.NOT_AN_ACTION: "that is not an action",
-    Code.ILLEGAL_MOVE: "that move is not allowed",
-    Code.NOT_YOUR_TURN: "it is not your turn",
-    Code.ALREADY_PLAYED: "that move was already played",
-    Code.GAME_MOVED_ON: "the game has moved on since this button was shown",
-    Code.GAME_OVER: "this game is over",
-    Code.GAME_CANCELLED: "this game was cancelled",
-    Code.DEAL_RUNNING: "this deal is not finished yet",
-    Code.SERIES_OVER: "this series is over; start a new lobby",
-    Code.NEXT_DEAL_STARTED: "the next deal has already started",
-    Code.TOO_EARLY: "the turn time has not run out yet",
-    Code.HOST_OR_ADMIN: "only the host or a chat admin can do that",
-    Code.WRONG_CHAT: "this button belongs to another chat",
-    Code.NEED_PRIVATE_CHAT: "{names}: open a private chat with the bot first",
-    Code.HINTS_OFF: "hints are off in this chat",
-    Code.STALE_BUTTON: "this button is out of date",
-    Code.NOT_GROUP_MEMBER: "only members of the group {group!r} can join its game",
-    Code.NO_OPEN_LOBBY: "there is no open lobby in this chat",
-    Code.NOTHING_TO_CANCEL: "no game is running or open in this chat",
-    Code.GAME_RUNNING: "a game is already running in this chat",
-    Code.SOLO_RUNNING: "a solo game is already running here",
-}
+    HOST_OR_ADMIN = "host_or_admin", "only the host or a chat admin can do that"
+    WRONG_CHAT = "wrong_chat", "this button belongs to another chat"
+    NEED_PRIVATE_CHAT = "need_private_chat", "{names}: open a private chat with the bot first"
+    HINTS_OFF = "hints_off", "hints are off in this chat"
+    STALE_BUTTON = "stale_button", "this button is out of date"
+    NOT_GROUP_MEMBER = ("not_group_member",
+                        "only members of the group {group!r} can join its game")
+    NO_OPEN_LOBBY = "no_open_lobby", "there is no open lobby in this chat"
+    NOTHING_TO_CANCEL = "nothing_to_cancel", "no game is running or open in this chat"
+    GAME_RUNNING = "game_running", "a game is already running in this chat"
+    SOLO_RUNNING = "solo_running", "a solo game is already running here"
 
 
 @dataclass(frozen=True)
@@ -135,9 +93,9 @@ class ServiceError(Exception):
     """Base: the request was refused and nothing changed."""
 
     def __init__(self, code: Code, reason: str | None = None, *,
-                 details: tuple[Detail, ...] = (), **params: Any) -> None:
+                 details: tuple[Detail, ...] = (), **params: str | int) -> None:
         if reason is None:
-            reason = ENGLISH[code].format(**params) if params else ENGLISH[code]
+            reason = code.text(**params)
             if details:
                 reason = "; ".join(d.text for d in details if d.text) or reason
         super().__init__(reason)

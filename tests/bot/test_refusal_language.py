@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from bot.i18n.reasons import translate_reason
-
 
 async def test_a_settings_conflict_is_refused_in_russian(fakebot, bot_world):
     await bot_world.start()
@@ -23,12 +21,3 @@ async def test_a_settings_conflict_is_refused_in_russian(fakebot, bot_world):
     assert answer["text"].startswith("Так играть нельзя: "), answer
     assert "не подкидывают" in answer["text"] and "has no" not in answer["text"]
     assert await bot_world.services.chats.running_game(group.id) is None  # nothing started
-
-def test_known_reasons_translate_part_by_part_and_unknown_stay_english():
-    text = ("teams=2x2 needs exactly 4 players; something new the engine says; "
-            "weli needs a single 6 of diamonds: use packs=1")
-    parts = translate_reason("ru", text).split("; ")
-    assert parts[0] == "для команд 2x2 нужно игроков: ровно 4"
-    assert parts[1] == "something new the engine says"
-    assert parts[2].startswith("вели нужна одна шестёрка")
-    assert translate_reason("en", text) == text
