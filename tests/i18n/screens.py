@@ -130,7 +130,7 @@ def end_of_game(locale: str, ending: Ending) -> Screen:
     seats = seats_of(ending)
     snap = GameSnapshot(game_id=1, chat_id=-100, series_id=1, deal_number=4,
                         version=state.version, status="finished", state=state, seats=seats,
-                        turn_deadline=None, table_message_id=10, hand_message_ids={})
+                        turn_deadline=None)
     names = seat_names(locale, seats)
     deal = ended(state, ending)
     if ending.you is not None:

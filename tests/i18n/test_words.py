@@ -17,6 +17,7 @@ from bot.render.results import rating_points, signed
 from bot.render.rules import player_counts, rules_text, value_label
 from bot.render.solo import solo_screen
 from bot.render.table import LastMove, TableNotes, public_lines
+from bot.service.errors import Code, LobbyError
 from bot.service.events import GameSnapshot, SeatInfo
 from bot.service.settings import rules_for
 
@@ -29,7 +30,7 @@ def solo_snapshot(state: GameState) -> GameSnapshot:
     seats = (SeatInfo(0, 100, "Anna", None, None), SeatInfo(1, None, "", "normal", None))
     return GameSnapshot(game_id=1, chat_id=100, series_id=1, deal_number=1,
                         version=state.version, status="running", state=state, seats=seats,
-                        turn_deadline=None, table_message_id=1, hand_message_ids={})
+                        turn_deadline=None)
 
 
 def state_where(rules: RuleSet, wanted) -> tuple[GameState, LastMove | None]:
@@ -190,8 +191,9 @@ def test_the_player_counts_the_rules_give_are_true(preset):
             state = new_deal(rules_for(settings, n), seed=n)
             assert state.waiting_on()
         else:
-            with pytest.raises(ValueError):
+            with pytest.raises(LobbyError) as refused:  # the service's refusal, coded
                 rules_for(settings, n)
+            assert refused.value.code is Code.RULES_PROBLEM and refused.value.details
 
 
 @pytest.mark.parametrize("locale", LOCALES)
