@@ -68,7 +68,8 @@ class _SourceFinder:
     _names = {f"{_PACKAGE}.{name}": name for name in COMPILED}
 
     @classmethod
-    def find_spec(cls, fullname, path=None, target=None):
+    def find_spec(cls, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
         name = cls._names.get(fullname)
         if name is None:
             return None
@@ -79,7 +80,7 @@ class _SourceFinder:
 
 BUILD, REASON = decide()
 if BUILD == "pure" and _SourceFinder not in sys.meta_path:
-    sys.meta_path.insert(0, _SourceFinder)  # type: ignore[arg-type]
+    sys.meta_path.insert(0, _SourceFinder)
 
 
 def engine_build() -> dict[str, str]:

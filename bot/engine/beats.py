@@ -22,6 +22,7 @@ Decisions (RULES.md's house-rule table and 'Further decisions'):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .cards import (
     CLUBS,
@@ -42,7 +43,7 @@ NO_TRUMP = -1
 BeatsModifier = Callable[[list[int], RuleSet, int, list[int]], None]
 BEATS_MODIFIERS: dict[str, BeatsModifier] = {}
 
-_cache: dict[tuple, tuple[list[int], int]] = {}
+_cache: dict[tuple[Any, ...], tuple[list[int], int]] = {}
 
 
 def plain_beats(card: int, other: int, trump: int) -> bool:

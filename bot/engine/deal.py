@@ -18,7 +18,7 @@ turn-up, poker's swaps).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -39,7 +39,7 @@ from .rules import RuleSet
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
+    import bot.engine._cython_shim as cython
 
 
 class Dealt(NamedTuple):
@@ -143,7 +143,7 @@ def shuffled_deck(rules: RuleSet, seed: int) -> tuple[list[int], SeedStream]:
     return cards, stream
 
 
-def ordered_deck(rules: RuleSet, deck_order) -> list[int]:
+def ordered_deck(rules: RuleSet, deck_order: Iterable[int] | str) -> list[int]:
     """``deck_order`` (card ids or text, "6h 7h ...") checked to be this rule set's deck,
     each card once; InvalidState otherwise."""
     cards = parse_cards(deck_order)
@@ -158,7 +158,8 @@ def ordered_deck(rules: RuleSet, deck_order) -> list[int]:
     return cards
 
 
-def deal(rules: RuleSet, seed: int, dealer: int | None = None, deck_order=None) -> Dealt:
+def deal(rules: RuleSet, seed: int, dealer: int | None = None,
+         deck_order: Iterable[int] | str | None = None) -> Dealt:
     """Deal from ``seed``, or the cards of ``deck_order`` in that order (module docstring).
     The dealer, when not given, is drawn from the seed's stream after the shuffle. Passing
     the drawn dealer back reproduces the same cards unless the house deal draws from the

@@ -17,7 +17,7 @@ from .rules import RuleSet
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
+    import bot.engine._cython_shim as cython
 
 P_OVER = Phase.OVER
 

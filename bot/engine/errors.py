@@ -16,6 +16,7 @@ it in another language without reading the English.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .codes import CodeEnum
 
@@ -36,7 +37,7 @@ class Reason(str):
         reason.code, reason.params = code, params
         return reason
 
-    def __reduce__(self):  # pickles (process pools) as code + parameters
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) as code + parameters
         return _reason, (self.code, self.params)
 
 
@@ -63,7 +64,7 @@ class EngineError(ValueError):
     def params(self) -> dict[str, str | int]:
         return self.reason.params
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return type(self), (self.reason,)
 
 
@@ -99,7 +100,7 @@ class RulesError(EngineError):
         if more:
             self.args = ("; ".join(self.problems),)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return type(self), self.problems
 
 

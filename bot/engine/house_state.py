@@ -286,13 +286,13 @@ class HouseState(ThrowInState):
         self.poker_bout = self.bout_no
         return (Event(EventKind.EXCHANGED, p, k, ()),)
 
-    def _close_bout(self, a: int, d: int, taken: bool, events: list) -> tuple[Event, ...]:
+    def _close_bout(self, a: int, d: int, taken: bool, events: list[Event]) -> tuple[Event, ...]:
         if self.weli_suit >= 0:
             self.weli_suit = -1
             self.beaters = weli_tables(self.base_beaters)[0]
         return super()._close_bout(a, d, taken, events)
 
-    def _replenish(self, a: int, d: int, events: list) -> None:
+    def _replenish(self, a: int, d: int, events: list[Event]) -> None:
         """As the plain game, plus: whoever draws the turn-up is known to hold it (albanian
         draws it first), and changeable_trump reveals the hidden card."""
         stock, hands, in_play = self.stock, self.hands, self.in_play
@@ -317,7 +317,7 @@ class HouseState(ThrowInState):
                     if (got >> self.turnup) & 1:  # drew the hidden card too
                         self.known[s] |= 1 << self.turnup
 
-    def _reveal(self, events: list) -> None:
+    def _reveal(self, events: list[Event]) -> None:
         """changeable_trump: the hidden card becomes the turn-up and its suit trump."""
         card, self.hidden = self.hidden, -1
         self.turnup = card

@@ -11,27 +11,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import RANK_MASKS, bits
 from .codes import Code
 from .errors import Reason
 from .warsaw_leads import warsaw_pairs_check, warsaw_pairs_enum
 
+if TYPE_CHECKING:
+    from .actions import Action
+
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
+    import bot.engine._cython_shim as cython
 
 _mk = tuple.__new__
 
 
 class LeadRule(NamedTuple):
-    enumerate: Callable[[int, int, list], list]
+    enumerate: Callable[[int, int, list[Action]], list[Action]]
     check: Callable[[tuple[int, ...], int], Reason | None]
 
 
-def _single_enum(hand: int, limit: int, singles: list) -> list:
+def _single_enum(hand: int, limit: int, singles: list[Action]) -> list[Action]:
     return [singles[c] for c in bits(hand)] if limit >= 1 else []
 
 
@@ -47,10 +50,11 @@ def _has_pair(hand: int) -> bool:
     return bool(a & b or a & c or a & d or b & c or b & d or c & d)
 
 
-_group_leads: dict[int, tuple] = {}
+_group_leads: dict[int, tuple[Action, ...]] = {}
 
 
-def _group_actions(singles: list, group: int, limit: int, low: int) -> tuple:
+def _group_actions(singles: list[Action], group: int, limit: int,
+                   low: int) -> tuple[Action, ...]:
     """Every lead of 1..limit cards out of ``group`` (cards of one rank; ``low`` = its
     lowest card), memoised: there are only a few hundred (seat, group, limit) combinations.
     The key packs them in one int (a group has at most 12 cards, so a limit of 15 or more
@@ -69,7 +73,7 @@ def _group_actions(singles: list, group: int, limit: int, low: int) -> tuple:
     return hit
 
 
-def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
+def _same_rank_enum(hand: int, limit: int, singles: list[Action]) -> list[Action]:
     if limit < 1:
         return []
     if hand >> 64:  # several packs
@@ -77,7 +81,7 @@ def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
     # One pack: every mask fits in 64 bits (C integers in the compiled build, leads.pxd).
     h = hand
     m = h
-    out: list = []
+    out: list[Action] = []
     a, b, c, d = h & 0xFFFF, (h >> 16) & 0xFFFF, (h >> 32) & 0xFFFF, h >> 48
     # no two cards of one rank (``_has_pair`` inlined): singles only
     if not (a & b or a & c or a & d or b & c or b & d or c & d):
@@ -121,11 +125,11 @@ def _same_rank_enum(hand: int, limit: int, singles: list) -> list:
 
 
 # _group_actions' memo for one-pack groups in the compiled build, keyed by a C integer
-_group_leads64: dict[int, tuple] = {}
+_group_leads64: dict[int, tuple[Action, ...]] = {}
 
 
-def _same_rank_enum_packs(hand: int, limit: int, singles: list) -> list:
-    out: list = []
+def _same_rank_enum_packs(hand: int, limit: int, singles: list[Action]) -> list[Action]:
+    out: list[Action] = []
     m = hand
     while m:
         low = m & -m
@@ -163,7 +167,7 @@ def _pagat_ok(cards: tuple[int, ...]) -> bool:
     return sum(k // 2 for k in counts.values()) >= n // 2
 
 
-def _pagat_enum(hand: int, limit: int, singles: list) -> list:
+def _pagat_enum(hand: int, limit: int, singles: list[Action]) -> list[Action]:
     """Singles, then every 3- and 5-card pattern within the limit. Built from the pairs
     of the hand (not all combinations), so a big hand after several pick-ups stays cheap."""
     if limit < 1:
@@ -212,7 +216,7 @@ def with_jokers(rule: LeadRule, joker_mask: int) -> LeadRule:
     joker as a single-card lead."""
     base_enum, base_check = rule
 
-    def enumerate_(hand: int, limit: int, singles: list) -> list:
+    def enumerate_(hand: int, limit: int, singles: list[Action]) -> list[Action]:
         out = base_enum(hand & ~joker_mask, limit, singles) if hand & ~joker_mask else []
         if limit >= 1:
             out = list(out) + [singles[c] for c in bits(hand & joker_mask)]

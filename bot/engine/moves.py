@@ -9,6 +9,7 @@ walk 64-bit masks with C integers; the other branch is the same loop on Python i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Self
 
 from .actions import Action, ActionKind
@@ -24,7 +25,7 @@ from .tables import COVER_ACTIONS, PASS_ACTION, SINGLE_ATTACK, TAKE_ACTION, THRO
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
+    import bot.engine._cython_shim as cython
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
@@ -238,7 +239,7 @@ class ThrowInMoves(DealBase):
             out += [_mk(Action, (p, SHOW, (c,))) for c in bits(showable)]
         return out
 
-    def legal_actions(self, player: int):
+    def legal_actions(self, player: int) -> Iterator[Action]:
         """Iterator over every legal Action for ``player`` now (empty when nothing to do).
 
         The list behind it is built once per seat and action (``_legal_list``) and never

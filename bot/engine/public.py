@@ -66,7 +66,7 @@ def public_view(state: GameState) -> PublicView:
     return _plain_public(state)
 
 
-def _table(s) -> tuple[tuple[Card, Card | None], ...]:
+def _table(s: ThrowInState | WarsawState) -> tuple[tuple[Card, Card | None], ...]:
     return tuple((Card(a), Card(c) if c >= 0 else None)
                  for a, c in zip(s.attacks, s.covers, strict=True))
 

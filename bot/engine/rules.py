@@ -21,7 +21,7 @@ from .warsaw_rules import WARSAW_IMPLEMENTED, is_warsaw, warsaw_problems
 class Param(NamedTuple):
     name: str
     default: Any
-    allowed: tuple  # allowed values; ints/bools/None/str
+    allowed: tuple[Any, ...]  # allowed values; ints/bools/None/str
     help: str
 
 
@@ -75,7 +75,7 @@ PARAMETERS: tuple[Param, ...] = (
 PARAMS_BY_NAME = {p.name: p for p in PARAMETERS}
 
 # Values this engine plays today. Everything else is refused by validate().
-IMPLEMENTED: dict[str, tuple] = {
+IMPLEMENTED: dict[str, tuple[Any, ...]] = {
     "players": tuple(range(2, 7)),
     "packs": (1,),
     "jokers": (0, 2),
@@ -88,7 +88,7 @@ IMPLEMENTED: dict[str, tuple] = {
 
 # House rules (RULES.md's house-rule table). ``HOUSE_RULES`` = (name, the "on" values) for
 # `--random-house-rules` and for the combination checks below.
-HOUSE_RULES: tuple[tuple[str, tuple], ...] = (
+HOUSE_RULES: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("spades_by_spades", (True,)), ("crazy", (True,)), ("no_trump", (True,)),
     ("fallen_ace", ("trump", "every_suit")), ("albanian", (True,)),
     ("changeable_trump", (True,)), ("railway", (True,)), ("poker", (True,)),
@@ -115,7 +115,7 @@ def random_house_rules(rules: RuleSet, rng: Any, chance: float = 0.3) -> RuleSet
 
 class Preset(NamedTuple):
     description: str
-    overrides: dict
+    overrides: dict[str, Any]
     players: tuple[int, int]  # allowed player counts, inclusive
     texts: str
 

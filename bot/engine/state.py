@@ -20,7 +20,7 @@ from .actions import Action, ActionKind, Event, EventKind
 from .cards import bits, card_text
 from .checks import check_action, check_rules
 from .codec import state_to_dict
-from .deal import deal, first_attacker
+from .deal import Dealt, deal, first_attacker
 from .moves import ThrowInMoves
 from .outcome import Outcome, fool_title, team_fools
 from .phase import Phase
@@ -33,7 +33,7 @@ from .view import PlayerView, make_view
 try:  # Cython's pure-Python mode: ``cython.compiled`` is True only in the compiled build
     import cython
 except ImportError:  # Cython is a build dependency only
-    import bot.engine._cython_shim as cython  # type: ignore[no-redef]
+    import bot.engine._cython_shim as cython
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, EXCHANGE, KEEP = (ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.EXCHANGE,
@@ -77,7 +77,7 @@ class ThrowInState(ThrowInMoves):
                     s.phase, s.exchange_holder = P_EXCHANGE, seat
         return s
 
-    def _house_deal(self, d) -> None:
+    def _house_deal(self, d: Dealt) -> None:
         """House-rule state from the deal (HouseState); the plain state has none."""
 
     # ------------------------------------------------------------------ apply
@@ -234,7 +234,7 @@ class ThrowInState(ThrowInMoves):
             events = [ev]
         return self._close_bout(a, d, taken, events)
 
-    def _close_bout(self, a: int, d: int, taken: bool, events: list) -> tuple[Event, ...]:
+    def _close_bout(self, a: int, d: int, taken: bool, events: list[Event]) -> tuple[Event, ...]:
         """After the table is disposed of: replenish, players out, end of deal, next bout
         (RULES.md 'A bout' 4-5). ``taken``: the defender picked up at least one card."""
         last_bout = (self.attacks, self.attack_by)
@@ -292,7 +292,7 @@ class ThrowInState(ThrowInMoves):
         events.append(NEW_BOUT_EVENTS[att])
         return tuple(events)
 
-    def _replenish(self, a: int, d: int, events: list) -> None:
+    def _replenish(self, a: int, d: int, events: list[Event]) -> None:
         stock, hands, in_play = self.stock, self.hands, self.in_play
         if stock:
             cfg = self.cfg

@@ -24,16 +24,21 @@ the legal adds are O(hand size). ``warsaw_pairs_enum`` (every whole lead) stays 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .cards import RANK_MASKS, RANK_TEXT, bits, card_text
 from .codes import Code
 from .errors import Reason
 
+if TYPE_CHECKING:
+    from .actions import Action
+
 _mk = tuple.__new__
 
 
-def odd_ranks(cards) -> int:
+def odd_ranks(cards: Iterable[int]) -> int:
     """How many ranks occur an odd number of times among ``cards``."""
     parity = 0
     for c in cards:
@@ -53,7 +58,7 @@ def warsaw_pairs_check(cards: tuple[int, ...], limit: int) -> Reason | None:
     return None
 
 
-def warsaw_pairs_enum(hand: int, limit: int, singles: list) -> list:
+def warsaw_pairs_enum(hand: int, limit: int, singles: list[Action]) -> list[Action]:
     """Every legal lead of ``hand`` (a mask) with at most ``limit`` cards.
 
     Built rank by rank in buckets keyed by (size, has a rank with an odd count), so the
@@ -99,7 +104,7 @@ def rank_set_mask(ranks: int) -> int:
     return m
 
 
-def rank_parity(cards) -> int:
+def rank_parity(cards: Iterable[int]) -> int:
     """Bit r set when rank r occurs an odd number of times among ``cards``."""
     parity = 0
     for c in cards:
@@ -115,7 +120,7 @@ def _still_completable(parity: int, partners: int, size: int, limit: int) -> boo
     return need <= (parity & partners).bit_count() and size + need <= limit
 
 
-def addable_lead_cards(staged, hand: int, limit: int) -> int:
+def addable_lead_cards(staged: Sequence[int], hand: int, limit: int) -> int:
     """Mask of the cards of ``hand`` that may be added to the ``staged`` lead (a sequence
     of card ids) with the staged cards still completable to a legal lead within ``limit``."""
     size = len(staged) + 1
@@ -138,7 +143,7 @@ def addable_lead_cards(staged, hand: int, limit: int) -> int:
     return out
 
 
-def lead_add_problem(staged, hand: int, card: int, limit: int) -> Reason | None:
+def lead_add_problem(staged: Sequence[int], hand: int, card: int, limit: int) -> Reason | None:
     """Why ``card`` (in ``hand``) may not be added to the ``staged`` lead, or None."""
     size = len(staged) + 1
     if size > limit:

@@ -6,6 +6,7 @@ with dealing and playing; the rules' decisions are listed there.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Self
 
 from .actions import Action, ActionKind, Event, EventKind
@@ -178,7 +179,7 @@ class WarsawMoves(DealBase):
         self._lc = out
         return out
 
-    def legal_actions(self, player: int):
+    def legal_actions(self, player: int) -> Iterator[Action]:
         """Generator of every legal Action for ``player`` now (empty when nothing to do)."""
         yield from self._legal_list(player)
 

@@ -20,7 +20,7 @@ from .codes import Code
 from .errors import Reason
 
 # Values the Warsaw game plays, replacing the entries of ``rules.IMPLEMENTED``.
-WARSAW_IMPLEMENTED: dict[str, tuple] = {
+WARSAW_IMPLEMENTED: dict[str, tuple[Any, ...]] = {
     "players": tuple(range(2, 11)),
     "packs": (1, 2, 3),
     "lead": ("warsaw_pairs",),
@@ -30,7 +30,7 @@ WARSAW_IMPLEMENTED: dict[str, tuple] = {
 }
 
 def is_warsaw(rules: Any) -> bool:
-    return rules.lead == "warsaw_pairs" or rules.on_fail == "warsaw"
+    return bool(rules.lead == "warsaw_pairs" or rules.on_fail == "warsaw")
 
 
 def warsaw_problems(rules: Any) -> list[Reason]:

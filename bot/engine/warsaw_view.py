@@ -6,7 +6,7 @@ whether the first-phase lead is still being staged (its cards are in ``table`` a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, CardSet, bits
 from .phase import ADD, DEFEND, LEAD
@@ -31,7 +31,7 @@ class WarsawView(PlayerView):
     lead_open: bool = False              # phase 1: the leader is still staging cards (the
                                          # table shows them; nobody covers until ``d``)
     lead_complete: bool = False          # the staged cards are a legal lead (``d`` closes)
-    cover_options: tuple = ()            # the defender's own view only: every (uncovered
+    cover_options: tuple[Any, ...] = ()            # the defender's own view only: every (uncovered
                                          # card, beater in hand) as a cover Action, for
                                          # planning a complete covering; only those of the
                                          # first uncovered card are legal now (covers go in
