@@ -14,7 +14,9 @@ Decision: a chat's language defaults to the language of whoever first opened a l
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 
@@ -42,13 +44,13 @@ class ChatService:
                 chat.language = language
             return chat.language
 
-    async def preferences(self, chat_id: int) -> dict:
+    async def preferences(self, chat_id: int) -> dict[str, Any]:
         async with self.db.read() as s:
             value = (await s.execute(select(Chat.settings).where(Chat.id == chat_id))
                      ).scalar_one_or_none()
         return dict(value or {})
 
-    async def set_preference(self, chat_id: int, name: str, value) -> dict:
+    async def set_preference(self, chat_id: int, name: str, value: Any) -> dict[str, Any]:
         async with self.db.transaction() as s:
             chat = await people.ensure_chat(s, chat_id)
             settings = dict(chat.settings or {})
@@ -75,14 +77,15 @@ class ChatService:
         chosen, stored = (await self._person_languages([user_id])).get(user_id, (None, None))
         return choose_locale(chosen=chosen, reported=reported, stored=stored, default=default)
 
-    async def person_locales(self, user_ids, default: str) -> dict[int, str]:
+    async def person_locales(self, user_ids: Iterable[int | None], default: str) -> dict[int, str]:
         """user -> the language to speak to them privately (the same rule, for several
         people at once, with no update to answer; ``default``: the table's language)."""
         found = await self._person_languages(user_ids)
         return {uid: choose_locale(chosen=chosen, stored=stored, default=default)
                 for uid, (chosen, stored) in found.items()}
 
-    async def _person_languages(self, user_ids) -> dict[int, tuple[str | None, str | None]]:
+    async def _person_languages(self, user_ids: Iterable[int | None]
+                                ) -> dict[int, tuple[str | None, str | None]]:
         """user -> (language chosen in their private chat, language Telegram last reported)."""
         ids = [u for u in set(user_ids) if u is not None]
         if not ids:
@@ -94,7 +97,7 @@ class ChatService:
                 select(Chat.id, Chat.language).where(Chat.id.in_(ids)))).all())
         return {uid: (chosen.get(uid), stored.get(uid)) for uid in ids}
 
-    async def game_settings(self, game_id: int) -> dict:
+    async def game_settings(self, game_id: int) -> dict[str, Any]:
         async with self.db.read() as s:
             value = (await s.execute(select(Game.settings).where(Game.id == game_id))
                      ).scalar_one_or_none()
@@ -130,13 +133,14 @@ class ChatService:
         async with self.db.read() as s:
             return [row.id for row in await game_repo.running_games(s)]
 
-    async def due_games(self, now: datetime, limit: int = 100) -> list[tuple[int, int, dict]]:
+    async def due_games(self, now: datetime,
+                        limit: int = 100) -> list[tuple[int, int, dict[str, Any]]]:
         """(game id, version, settings) of running games whose turn deadline has passed."""
         async with self.db.read() as s:
             rows = await game_repo.due_games(s, now, limit)
             if not rows:
                 return []
             ids = [r.id for r in rows]
-            settings = dict((await s.execute(
+            settings: dict[int, Any] = dict((await s.execute(
                 select(Game.id, Game.settings).where(Game.id.in_(ids)))).all())
         return [(r.id, r.version, dict(settings.get(r.id) or {})) for r in rows]

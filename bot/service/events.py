@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
+_E = TypeVar("_E")  # an event class, for ActResult.of
 
 @dataclass(frozen=True)
 class MemberInfo:
@@ -145,5 +146,5 @@ class ActResult:
     snapshot: GameSnapshot
     events: tuple[Any, ...] = field(default_factory=tuple)
 
-    def of(self, kind: type) -> list:
+    def of(self, kind: type[_E]) -> list[_E]:
         return [e for e in self.events if isinstance(e, kind)]

@@ -43,10 +43,10 @@ Decisions (not in RULES.md):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sqlalchemy.exc import IntegrityError
 
@@ -85,7 +85,7 @@ from bot.service.events import (
     MoveApplied,
     SeatTakenOver,
 )
-from bot.service.hands import changed_seats, hands_changed, seat_hands, team_of
+from bot.service.hands import Hands, changed_seats, hands_changed, seat_hands, team_of
 from bot.service.lobby import lobby_snapshot
 from bot.service.positions import (
     CachedGame,
@@ -103,6 +103,9 @@ from bot.storage import people
 from bot.storage.database import Coalescer, Database
 from bot.storage.models import Game, Seat, Series
 
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession
+
 TAKEOVER_AFTER = 2
 SEED_BITS = 62  # fits a signed BIGINT on every backend
 CACHE_SIZE = 2048  # running games whose position a service keeps decoded
@@ -116,11 +119,16 @@ class _Plan:
 
     state: GameState
     moves: list[tuple[MoveApplied, int | None]]
-    seat_updates: dict[int, dict]
-    extra_events: tuple
+    seat_updates: dict[int, dict[str, Any]]
+    extra_events: tuple[Any, ...]
     seat: int | None
     action: str | None
-    hands: tuple | None = None  # seat_hands(state), when the plan computed them
+    hands: Hands | None = None  # seat_hands(state), when the plan computed them
+
+
+Seats = tuple[SeatRow, ...]
+# A step planned inside the load's session: (session, game row, seats) -> what to write.
+Planner = Callable[["AsyncSession", Any, Seats], Awaitable[_Plan]]
 
 
 def utcnow() -> datetime:
@@ -204,9 +212,12 @@ class GameService:
         self._cache.put(cached)  # committed
         return started
 
-    async def _create_deal(self, s, *, chat_id, lobby_id, series_id, deal_number, host_id,
-                           rules: RuleSet, settings: dict, seat_rows: list[dict],
-                           previous) -> tuple[GameStarted, CachedGame]:
+    async def _create_deal(self, s: AsyncSession, *, chat_id: int, lobby_id: int | None,
+                           series_id: int, deal_number: int, host_id: int | None,
+                           rules: RuleSet, settings: dict[str, Any],
+                           seat_rows: list[dict[str, Any]],
+                           previous: tuple[Any, int] | None
+                           ) -> tuple[GameStarted, CachedGame]:
         """Insert the deal; returns what to tell and what to cache once it is committed."""
         seed = self.rng.getrandbits(SEED_BITS)
         if previous is None:
@@ -258,7 +269,7 @@ class GameService:
             if result is not None:
                 return result
 
-        async def plan(s, game, seats) -> _Plan:
+        async def plan(s: AsyncSession, game: Any, seats: Seats) -> _Plan:
             actor = self._actor(seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
             if expected_version is not None and expected_version != game.version:
@@ -308,8 +319,8 @@ class GameService:
         return result
 
     @staticmethod
-    def _plan_press(game_id: int, before: GameState, before_hands: tuple | None, version: int,
-                    actor, action_text: str, cause: str) -> _Plan:
+    def _plan_press(game_id: int, before: GameState, before_hands: Hands | None, version: int,
+                    actor: SeatRow, action_text: str, cause: str) -> _Plan:
         """Apply one press to a clone of ``before`` (which stays untouched)."""
         state = before.clone()
         try:
@@ -336,7 +347,7 @@ class GameService:
         """Play the default action for every seat the game is waiting on, if the deadline
         has passed and nobody moved since ``expected_version`` (the timer's snapshot)."""
 
-        async def plan(s, game, seats) -> _Plan:
+        async def plan(s: AsyncSession, game: Any, seats: Seats) -> _Plan:
             if expected_version != game.version:
                 raise StaleVersion(Code.GAME_MOVED_ON, "the turn was played before the timer fired")
             now = self.clock()
@@ -346,7 +357,7 @@ class GameService:
             by_seat = {x.seat: x for x in seats}
             moves: list[tuple[MoveApplied, int | None]] = []
             extra: list[Any] = []
-            seat_updates: dict[int, dict] = {}
+            seat_updates: dict[int, dict[str, Any]] = {}
             version = game.version
             for n in sorted(state.waiting_on()):
                 if state.is_over or n not in set(state.waiting_on()):
@@ -377,7 +388,7 @@ class GameService:
 
         return await self._run(game_id, plan)
 
-    async def _run(self, game_id: int, plan) -> ActResult:
+    async def _run(self, game_id: int, plan: Planner) -> ActResult:
         """Load, plan (engine work, no writes), then commit behind the version check.
 
         On SQLite the load and the planning happen in a read snapshot outside the write
@@ -408,7 +419,7 @@ class GameService:
         self._remember(facts, game.version, seats, names, planned)
         return result
 
-    async def _names(self, s, game_id: int, seats) -> dict[int, str]:
+    async def _names(self, s: AsyncSession, game_id: int, seats: Seats) -> dict[int, str]:
         """user id -> stored name of the game's people, for its snapshots: from the cache
         when this process knows the game (names are read once per deal), else one query."""
         cached = self._cache.get(game_id)
@@ -416,7 +427,7 @@ class GameService:
             return cached.names
         return await people.user_names(s, [x.user_id for x in seats])
 
-    def _remember(self, facts: GameFacts, version: int, seats, names: dict[int, str],
+    def _remember(self, facts: GameFacts, version: int, seats: Seats, names: dict[int, str],
                   planned: _Plan) -> None:
         """Cache the position a plan committed (called only after the commit)."""
         if planned.state.is_over:
@@ -427,7 +438,7 @@ class GameService:
                                    planned.hands))
 
     @staticmethod
-    def _result(facts: GameFacts, version: int, seats, names: dict[int, str], plan: _Plan,
+    def _result(facts: GameFacts, version: int, seats: Seats, names: dict[int, str], plan: _Plan,
                 deadline: datetime | None, events: list[Any]) -> ActResult:
         """What a committed plan tells its caller: the events and the game after them (its
         state is the plan's, shared with the cache: read only)."""
@@ -464,7 +475,7 @@ class GameService:
         return GameCancelled(game_id=game_id, by_user_id=user_id, reason="cancelled",
                              snapshot=snapshot)
 
-    def _decoded(self, game) -> GameState:
+    def _decoded(self, game: Any) -> GameState:
         """The state of a game row: the cached position when it is that version (a clone:
         the caller may keep it), else decoded from the row."""
         cached = self._cache.get(game.id) if game.status == "running" else None
@@ -507,7 +518,8 @@ class GameService:
                                          hand_message_ids=hand_message_ids)
 
     # -- shared steps ---------------------------------------------------------------------
-    async def _load_running(self, s, game_id: int, lock: bool = True):
+    async def _load_running(self, s: AsyncSession, game_id: int,
+                            lock: bool = True) -> tuple[Any, Seats]:
         game = await game_repo.load_game(s, game_id, lock=lock)
         if game is None:
             raise NotFound(Code.NO_SUCH_GAME)
@@ -517,7 +529,7 @@ class GameService:
         return game, tuple(SeatRow.of(x) for x in await game_repo.load_seats(s, game_id))
 
     @staticmethod
-    def _actor(seats, user_id: int | None, seat: int | None, cause: str):
+    def _actor(seats: Seats, user_id: int | None, seat: int | None, cause: str) -> SeatRow:
         if cause == "player":
             mine = next((x for x in seats if user_id is not None and x.user_id == user_id), None)
             if mine is None:
@@ -540,13 +552,15 @@ class GameService:
             raise InvalidMove(Code.NOT_AN_ACTION, details=engine_details(exc)) from exc
 
     @staticmethod
-    async def _refuse_stale(s, game_id: int, expected: int, seat: int, action_text: str):
+    async def _refuse_stale(s: AsyncSession, game_id: int, expected: int, seat: int,
+                            action_text: str) -> NoReturn:
         played = await game_repo.move_at(s, game_id, expected)
         if played is not None and played.seat == seat and played.action == action_text:
             raise AlreadyPlayed(Code.ALREADY_PLAYED)
         raise StaleVersion(Code.GAME_MOVED_ON)
 
-    def _prepare(self, facts: GameFacts, plan: _Plan) -> tuple:
+    def _prepare(self, facts: GameFacts,
+                 plan: _Plan) -> tuple[datetime, datetime | None, dict[str, Any]]:
         """(now, turn deadline, state JSON) of a plan, computed before taking a write slot
         (and once, even if a group commit has to run the write again)."""
         now = self.clock()
@@ -554,9 +568,9 @@ class GameService:
                                                                   now)
         return now, deadline, plan.state.to_dict()
 
-    async def _commit_moves(self, s, facts: GameFacts, version: int, seats,
+    async def _commit_moves(self, s: AsyncSession, facts: GameFacts, version: int, seats: Seats,
                             names: dict[int, str], plan: _Plan, now: datetime,
-                            deadline: datetime | None, state_dict: dict, *,
+                            deadline: datetime | None, state_dict: dict[str, Any], *,
                             refuse: bool) -> ActResult | None:
         """Write a plan made on ``version``. If another writer got there first: with
         ``refuse`` raise the refusal for the caller, else return None having written nothing
@@ -594,7 +608,7 @@ class GameService:
         return self._result(facts, version, seats, names, plan, deadline, events)
 
     @staticmethod
-    def _deadline(state: GameState, settings: dict, now: datetime) -> datetime | None:
+    def _deadline(state: GameState, settings: dict[str, Any], now: datetime) -> datetime | None:
         if state.is_over or not tuple(state.waiting_on()):
             return None
         seconds = int(settings.get("turn_seconds", game_settings.DEFAULT_TURN_SECONDS))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -32,6 +32,9 @@ from bot.storage.models import Lobby, LobbyMember
 COMPUTER_STRENGTHS = ("easy", "normal", "hard")
 # What new_invite makes; anything else in a /start payload is refused before any query.
 INVITE = re.compile(r"[A-Za-z0-9_-]{16}")
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession
 
 
 class LobbyService:
@@ -154,7 +157,8 @@ class LobbyService:
             return await self._snapshot(s, lobby)
 
     # -- helpers ------------------------------------------------------------------------
-    async def _open(self, s, lobby_id: int, expected_version: int | None) -> Lobby:
+    async def _open(self, s: AsyncSession, lobby_id: int,
+                    expected_version: int | None) -> Lobby:
         lobby = await lobby_repo.load_lobby(s, lobby_id)
         if lobby is None:
             raise NotFound(Code.NO_SUCH_LOBBY)
@@ -169,16 +173,16 @@ class LobbyService:
         if lobby.host_id != user_id:
             raise NotAllowed(Code.HOST_ONLY)
 
-    async def _changed(self, s, lobby: Lobby, reason: str) -> LobbyUpdated:
+    async def _changed(self, s: AsyncSession, lobby: Lobby, reason: str) -> LobbyUpdated:
         lobby.version += 1
         await s.flush()
         return await self._snapshot(s, lobby, reason)
 
-    async def _snapshot(self, s, lobby: Lobby, reason: str = "") -> LobbyUpdated:
+    async def _snapshot(self, s: AsyncSession, lobby: Lobby, reason: str = "") -> LobbyUpdated:
         return await lobby_snapshot(s, lobby, reason)
 
 
-async def lobby_snapshot(s, lobby: Lobby, reason: str = "") -> LobbyUpdated:
+async def lobby_snapshot(s: AsyncSession, lobby: Lobby, reason: str = "") -> LobbyUpdated:
     members = await lobby_repo.members(s, lobby.id)
     names = await people.user_names(s, [m.user_id for m in members])
     infos = tuple(

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.engine import GameState
 from bot.service.events import GameSnapshot, SeatInfo
+from bot.service.hands import Hands
 
 
 @dataclass(frozen=True)
@@ -27,11 +28,11 @@ class GameFacts:
     series_id: int | None
     deal_number: int
     host_id: int | None
-    settings: dict
-    rules: dict
+    settings: dict[str, Any]
+    rules: dict[str, Any]
 
     @classmethod
-    def of(cls, row) -> GameFacts:
+    def of(cls, row: Any) -> GameFacts:
         return cls(row.id, row.chat_id, row.series_id, row.deal_number, row.host_id,
                    row.settings or {}, row.rules)
 
@@ -46,7 +47,7 @@ class SeatRow:
     taken_over: bool
 
     @classmethod
-    def of(cls, row) -> SeatRow:
+    def of(cls, row: Any) -> SeatRow:
         return cls(row.seat, row.user_id, row.computer_strength, row.team,
                    row.consecutive_timeouts, bool(row.taken_over))
 
@@ -90,7 +91,7 @@ class CachedGame:
     state: GameState
     seats: tuple[SeatRow, ...]
     names: dict[int, str]
-    hands: tuple | None = None
+    hands: Hands | None = None
 
 
 class PositionCache:

@@ -37,7 +37,7 @@ def rate_deal(seat_keys: dict[int, str], skills: dict[str, Skill],
     seats = sorted(seat_keys)
     teams = [[_MODEL.rating(mu=skills[seat_keys[s]].mu, sigma=skills[seat_keys[s]].sigma)]
              for s in seats]
-    ranks = [1 if draw or s not in fools else 2 for s in seats]
+    ranks: list[float] = [1 if draw or s not in fools else 2 for s in seats]
     rated = _MODEL.rate(teams, ranks=ranks)
     per_key: dict[str, list[tuple[float, float]]] = {}
     for seat, team in zip(seats, rated, strict=True):

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Action, GameState, RuleSet, new_deal
+from bot.engine import Action, Event, GameState, RuleSet, new_deal
 from bot.service.errors import Code, NotFound
 from bot.storage import games as game_repo
 from bot.storage import people
@@ -18,8 +18,8 @@ class GameRecord:
     """Everything stored about one deal, read in one transaction."""
 
     game: Any
-    seats: list
-    moves: list
+    seats: list[Any]  # seat rows
+    moves: list[Any]  # move rows, in order
     names: dict[int, str]
 
     @property
@@ -29,7 +29,7 @@ class GameRecord:
     def initial_state(self) -> GameState:
         return new_deal(self.rules, seed=self.game.seed, dealer=self.game.dealer)
 
-    def steps(self) -> Iterator[tuple[Any, GameState, tuple]]:
+    def steps(self) -> Iterator[tuple[Any, GameState, tuple[Event, ...]]]:
         """(move row, state after it, engine events) for every logged move, in order."""
         state = self.initial_state()
         for move in self.moves:

@@ -14,8 +14,9 @@ Decisions (RULES.md settles the scoring; these settle the bookkeeping):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import bindparam, select, update
 
@@ -24,7 +25,14 @@ from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
 from bot.storage import stats
 from bot.storage.models import GLOBAL_CHAT, Series, computer_key, user_key
 
-_series = Series.__table__
+if TYPE_CHECKING:
+    from sqlalchemy import Table
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+    from bot.engine import RuleSet
+    from bot.service.positions import SeatRow
+
+_series = cast("Table", Series.__table__)  # declarative models type it as a FromClause
 _LOCK_SERIES = (select(_series.c.matchsticks, _series.c.stakes, _series.c.status,
                        _series.c.target, _series.c.loser_seat, _series.c.finished_at)
                 .where(_series.c.id == bindparam("b_id")).with_for_update())
@@ -34,13 +42,13 @@ _UPDATE_SERIES = (update(_series).where(_series.c.id == bindparam("b_id"))
                           finished_at=bindparam("b_finished")))
 
 
-def seat_player_key(seat_row) -> str:
+def seat_player_key(seat_row: SeatRow) -> str:
     if seat_row.user_id is not None:
         return user_key(seat_row.user_id)
     return computer_key(seat_row.computer_strength or "normal")
 
 
-def outcome_parts(outcome) -> tuple[bool, set[int], dict[int, str], dict[int, int]]:
+def outcome_parts(outcome: object) -> tuple[bool, set[int], dict[int, str], dict[int, int]]:
     """(draw, fools, titles, stakes) from the engine's Outcome, in plain types."""
     draw = bool(getattr(outcome, "draw", False))
     fools = {int(s) for s in (getattr(outcome, "fools", ()) or ())}
@@ -51,7 +59,8 @@ def outcome_parts(outcome) -> tuple[bool, set[int], dict[int, str], dict[int, in
     return draw, fools, titles, stakes
 
 
-async def record_deal_end(s, game, seats: list, names: dict[int, str], outcome, rules,
+async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
+                          names: dict[int, str], outcome: object, rules: RuleSet,
                           now: datetime) -> DealEnded:
     draw, fools, titles, stakes = outcome_parts(outcome)
     matchsticks_scoring = getattr(rules, "scoring", "matchsticks") != "stakes"
@@ -98,7 +107,8 @@ async def record_deal_end(s, game, seats: list, names: dict[int, str], outcome, 
         series_over=series_over, series_loser=loser)
 
 
-async def _advance_series(s, game, sticks: dict[int, int], stakes: dict[int, int],
+async def _advance_series(s: AsyncSession, game: Any, sticks: dict[int, int],
+                          stakes: dict[int, int],
                           now: datetime) -> tuple[bool, int | None, dict[int, int]]:
     if game.series_id is None:
         return False, None, dict(sticks)

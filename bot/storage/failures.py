@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import asyncpg.exceptions as pg
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,10 @@ def database_failure(exc: BaseException) -> DatabaseFailure | None:
 
 
 def _known(exc: BaseException) -> DatabaseFailure | None:
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        # SQLAlchemy's dialect recognised a dropped connection ("connection is closed"):
+        # the pool replaces it, so the next attempt may well work.
+        return DatabaseFailure("the connection to the server was lost", True)
     if isinstance(exc, pg.InvalidPasswordError):
         return DatabaseFailure(f"the server refused the password ({exc})", False)
     if isinstance(exc, pg.InvalidAuthorizationSpecificationError):
@@ -59,6 +64,8 @@ def _known(exc: BaseException) -> DatabaseFailure | None:
         return DatabaseFailure(f"the server is starting up or shutting down ({exc})", True)
     if isinstance(exc, pg.TooManyConnectionsError):
         return DatabaseFailure(f"the server has no free connections ({exc})", True)
+    if isinstance(exc, pg.OperatorInterventionError):  # shut down, restarted, failed over
+        return DatabaseFailure(f"the server ended the connection ({exc})", True)
     if isinstance(exc, pg.PostgresConnectionError):
         return DatabaseFailure(f"the connection failed ({exc})", True)
     if isinstance(exc, sqlite3.OperationalError):

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, func, select, text, update
-from sqlalchemy.engine import Row
+from sqlalchemy import Table, bindparam, func, select, text, update
+from sqlalchemy.engine import CursorResult, Row
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.storage.models import Game, Move, Seat
 
-games = Game.__table__
-seats_t = Seat.__table__
-moves_t = Move.__table__
+# Core tables of the models (declarative classes type ``__table__`` as a FromClause).
+games = cast(Table, Game.__table__)
+seats_t = cast(Table, Seat.__table__)
+moves_t = cast(Table, Move.__table__)
 
 
 async def load_game(session: AsyncSession, game_id: int, *, lock: bool = True) -> Row | None:
@@ -48,7 +49,7 @@ async def save_state(session: AsyncSession, game_id: int, *, expected_version: i
             .where(games.c.id == game_id, games.c.version == expected_version,
                    games.c.status == "running")
             .values(**values))
-    result = await session.execute(stmt)
+    result = cast(CursorResult[Any], await session.execute(stmt))
     return result.rowcount == 1
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
+from typing import cast as cast_type  # sqlalchemy's cast is the SQL CAST
 
-from sqlalchemy import Float, bindparam, cast, desc, select
+from sqlalchemy import Float, Table, bindparam, cast, desc, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import GLOBAL_CHAT, DealResult, Rating, Tally
-from bot.storage.upsert import dialect_insert
+from bot.storage.upsert import dialect_insert, dialect_name
 
 TALLY_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulettes", "stakes",
                   "series_lost")
@@ -22,11 +24,11 @@ TALLY_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulet
 _BUILT: dict[tuple[str, str], Any] = {}
 
 
-def _built(session: AsyncSession, name: str, build) -> Any:
-    key = (session.bind.dialect.name, name)
+def _built(session: AsyncSession, name: str, build: Callable[[Any], Any]) -> Any:
+    key = (dialect_name(session), name)
     stmt = _BUILT.get(key)
     if stmt is None:
-        stmt = _BUILT[key] = build(dialect_insert(session.bind.dialect.name))
+        stmt = _BUILT[key] = build(dialect_insert(key[0]))
     return stmt
 
 
@@ -49,14 +51,15 @@ def _rating_upsert(insert) -> Any:
             .returning(Rating.player, Rating.mu, Rating.sigma))
 
 
-_STORE_RATING = (Rating.__table__.update()
-                 .where(Rating.__table__.c.player == bindparam("b_player"))
+_ratings = cast_type(Table, Rating.__table__)  # declarative models type it as a FromClause
+_STORE_RATING = (_ratings.update()
+                 .where(_ratings.c.player == bindparam("b_player"))
                  .values(mu=bindparam("b_mu"), sigma=bindparam("b_sigma"),
-                         games=Rating.__table__.c.games + 1, updated_at=bindparam("b_now")))
+                         games=_ratings.c.games + 1, updated_at=bindparam("b_now")))
 
 
 async def add_results(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
-    await session.execute(DealResult.__table__.insert(), rows)
+    await session.execute(cast_type(Table, DealResult.__table__).insert(), rows)
 
 
 async def bump_tallies(session: AsyncSession, rows: list[dict[str, Any]]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -11,6 +13,13 @@ def dialect_insert(dialect_name: str):
     return postgresql.insert if dialect_name == "postgresql" else sqlite.insert
 
 
-def insert_for(session: AsyncSession, table):
+def dialect_name(session: AsyncSession) -> str:
+    """The session's database dialect ("postgresql", "sqlite")."""
+    bind = session.bind
+    assert bind is not None  # Database binds every session to its engine
+    return bind.dialect.name
+
+
+def insert_for(session: AsyncSession, table: Any) -> Any:
     """The dialect's insert(), which has on_conflict_do_update/do_nothing."""
-    return dialect_insert(session.bind.dialect.name)(table)
+    return dialect_insert(dialect_name(session))(table)
