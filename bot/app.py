@@ -61,7 +61,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
         base = settings.api_base_url.rstrip("/")
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
     if settings.overall_rate or settings.group_rate_per_minute:
-        builder = builder.rate_limiter(AIORateLimiter(
+        # (ignore: the builder's generics fix the limiter's per-call arguments at None)
+        builder = builder.rate_limiter(AIORateLimiter(  # type: ignore[arg-type]
             overall_max_rate=settings.overall_rate, overall_time_period=1,
             group_max_rate=settings.group_rate_per_minute, group_time_period=60,
             max_retries=settings.rate_limit_retries))

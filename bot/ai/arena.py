@@ -89,6 +89,7 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
         if many:
             decision_times[side].append(spent)
         state.apply(action)
+    assert state.outcome is not None  # the loop above plays until the deal is over
     fools = state.outcome.fools
     if not fools:
         return None

@@ -32,7 +32,7 @@ def _key(s: ThrowInState) -> tuple:
 
 def _value(s: ThrowInState, me: int) -> float:
     o = s.outcome
-    if not o.fools:
+    if o is None or not o.fools:
         return 0.5
     return 0.0 if me in o.fools else 1.0
 

@@ -185,7 +185,7 @@ class NormalTurn:
                     continue
                 if not self.endgame and rank(c) > 10 - (stock > 6):
                     continue
-                score = val
+                score = float(val)
             else:
                 chance = self.beat_chance(c, d)
                 if self.endgame:

@@ -20,7 +20,7 @@ playouts (a simplification of search only, never of the rules).
 
 from __future__ import annotations
 
-from bot.engine import ActionKind, ThrowInState
+from bot.engine import Action, ActionKind, ThrowInState
 
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, KEEP = ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.KEEP
@@ -191,7 +191,8 @@ def _defend(s: ThrowInState, legal: list, trump: int, low: int):
     # Greedy covering: the attack card with the fewest answers takes its cheapest free one.
     used = 0
     total = 0
-    plan = []
+    chosen: list[Action] = []
+    plan: list[Action] | None = None  # every attack covered, cheapest first; None: can't
     for att in sorted(uncovered, key=lambda x: len(options.get(x, ()))):
         best = None
         best_v = 99
@@ -205,11 +206,12 @@ def _defend(s: ThrowInState, legal: list, trump: int, low: int):
             if v < best_v:
                 best, best_v = a, v
         if best is None:
-            plan = None
             break
         used |= 1 << best[2][1]
         total += best_v
-        plan.append(best)
+        chosen.append(best)
+    else:
+        plan = chosen
     if plan:
         # A big hand covers: taking more only makes it bigger, and when every player
         # keeps taking, the same cards can go round the table without end.

@@ -79,7 +79,7 @@ def legal_options(state: GameState, seat: int = HUMAN) -> list[Option]:
     # Shown grouped by kind, each group in hand order (the engine's order is by card id).
     order = {k: i for i, k in enumerate((EXCHANGE, KEEP, ATTACK, COVER, TRANSFER, SHOW,
                                          TAKE, PASS, DONE))}
-    table_pos = {attack: i for i, (attack, _) in enumerate(view.table)}
+    table_pos: dict[int, int] = {attack: i for i, (attack, _) in enumerate(view.table)}
     position = {c: i for i, c in enumerate(hand)}
 
     def key(option: Option) -> tuple[int, int, int | list[int]]:

@@ -52,6 +52,7 @@ def render_screen(state: GameState, options: list[Option]) -> str:
     trump = view.trump_suit
     if view.turnup is not None:
         where = "under the stock" if view.turnup_in_stock else "drawn"
+        assert trump is not None  # a turned-up card names the trump suit
         trump_text = (f"trump {suit_symbol(trump, 'plain')} (turn-up {label(view.turnup)}, "
                       f"{where})")
     else:

@@ -155,6 +155,7 @@ def print_record(record: GameRecord, out: TextIO) -> None:
 def _print_deal(state: GameState, name: Callable[[int], str], out: TextIO) -> None:
     view = state.view(0)
     if view.turnup is not None:
+        assert view.trump_suit is not None  # a turned-up card names the trump suit
         out.write(f"Trump: {suit_symbol(view.trump_suit, 'plain')} (turn-up "
                   f"{labels([view.turnup])}); {name(view.dealer)} dealt\n")
     else:

@@ -27,7 +27,7 @@ Layout decisions (RULES.md is silent on presentation):
 
 from __future__ import annotations
 
-from bot.engine import ActionKind
+from bot.engine import Action, ActionKind
 from bot.i18n import t, tn
 
 from .actions import WELI, WELI_AS, flavour, weli_label
@@ -103,8 +103,8 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     waiting = view.waiting_on
     if waiting and seat not in waiting:
         legal = []
-    by_card: dict[int, list] = {}
-    multi: dict[int, object] = {}
+    by_card: dict[int, list[Action]] = {}
+    multi: dict[int, Action] = {}
     others = []
     for action in legal:
         card = _played_card(action)

@@ -28,7 +28,10 @@ from __future__ import annotations
 import json
 import re
 from urllib.parse import urlsplit
-from urllib.request import getproxies_environment, proxy_bypass_environment
+from urllib.request import (  # type: ignore[attr-defined]  # real, missing from typeshed
+    getproxies_environment,
+    proxy_bypass_environment,
+)
 
 import aiohttp
 from telegram._utils.defaultvalue import DefaultValue
@@ -113,7 +116,8 @@ class AiohttpRequest(BaseRequest):
             total=None, connect=None if pool is None or connect is None else pool + connect,
             sock_connect=connect,
             sock_read=None if read is None and write is None else max(read or 0, write or 0))
-        data, headers = None, None
+        data: aiohttp.FormData | bytes | None = None
+        headers = None
         if request_data is not None:
             if request_data.contains_files:
                 data = aiohttp.FormData()
