@@ -15,6 +15,7 @@ from bot.service.games import GameService
 
 from .brains import ComputerBrain
 from .display import Display
+from .faults import Backoff
 from .tasks import Tasks
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ class ComputerTurns:
 
     async def _turns(self, display: Display) -> None:
         low, high = self.settings.computer_pause
+        backoff = Backoff(f"computer player of game {display.game_id}", log)
         while True:
             display.computer_again = False
             if display.snap.status != "running":
@@ -65,10 +67,10 @@ class ComputerTurns:
                 return
             if not movers:
                 continue
-            if not await self._move(display, movers[0]):
+            if not await self._move(display, movers[0], backoff):
                 return
 
-    async def _move(self, display: Display, seat: int) -> bool:
+    async def _move(self, display: Display, seat: int, backoff: Backoff) -> bool:
         """Play ``seat``'s move; False when the deal is gone."""
         snap = display.snap
         strength = next((s.computer_strength for s in snap.seats if s.seat == seat), None)
@@ -88,9 +90,9 @@ class ComputerTurns:
             return True
         except (GameOver, NotFound):
             return False
-        except Exception:
-            log.exception("computer move failed in game %s seat %s", snap.game_id, seat)
-            await asyncio.sleep(1.0)
+        except Exception as exc:  # the database or a worker failed: try again, slower
+            await asyncio.sleep(backoff.failed(exc))
             return True
+        backoff.succeeded()
         self.after(display, result)
         return True

@@ -31,6 +31,7 @@ from .brains import ComputerBrain
 from .computers import ComputerTurns
 from .display import Display
 from .displays import Displays
+from .faults import log_failure
 from .presenter import Presenter
 from .presses import Presses
 from .tasks import Tasks
@@ -81,8 +82,8 @@ class GameRuntime:
                     await self.presenter.post_messages(display, None)
                 self.presenter.show(display)
                 self.computers.schedule(display)
-            except Exception:
-                log.exception("could not restore game %s", game_id)
+            except Exception as exc:
+                log_failure(log, exc, "restoring game %s", game_id)
 
     # -- a new deal -----------------------------------------------------------------------
     async def launch(self, started: GameStarted, *, group_title: str = "",

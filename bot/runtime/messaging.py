@@ -4,7 +4,9 @@
 - 403 (the user blocked the bot or never opened a private chat): reported to the caller as
   ``Unreachable`` so the table can say so (the turn timer then plays for that seat);
 - 429 is waited out and retried by the Application's AIORateLimiter before we see it;
-- anything else is logged with context and swallowed: a failed edit must never stop a game.
+- anything else is logged with context and swallowed: a failed edit must never stop a game
+  (Telegram not answering is one warning line, ``faults.known_failure``; the rest, a bug
+  or a refusal we did not expect, comes with its traceback).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.warnings import PTBUserWarning
 
 from bot.render.screen import Screen
+
+from .faults import log_failure
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +44,8 @@ async def send(bot: Bot, chat_id: int, screen: Screen) -> int | None:
         message = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup())
     except Forbidden as exc:
         raise Unreachable(str(exc)) from exc
-    except TelegramError:
-        log.exception("sendMessage to chat %s failed", chat_id)
+    except TelegramError as exc:
+        log_failure(log, exc, "sendMessage to chat %s", chat_id)
         return None
     return message.message_id
 
@@ -66,7 +70,8 @@ async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen) -> bool:
         return False
     except Forbidden as exc:
         raise Unreachable(str(exc)) from exc
-    except TelegramError:
-        log.exception("editMessageText %s/%s failed", chat_id, message_id)
+    except TelegramError as exc:
+        log_failure(log, exc, "editMessageText %s/%s", chat_id, message_id)
         return False
     return True
+

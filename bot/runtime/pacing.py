@@ -22,6 +22,7 @@ from bot.render.screen import Screen
 from bot.service.events import GameSnapshot
 
 from .display import Display
+from .faults import log_failure
 from .tasks import Tasks
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,6 @@ async def _table_loop(presenter: Drawing, display: Display) -> None:
         display.table_due = None
         try:
             await presenter.edit_table(display)
-        except Exception:
-            log.exception("drawing the table of game %s failed", display.game_id)
+        except Exception as exc:
+            log_failure(log, exc, "drawing the table of game %s", display.game_id)
             return

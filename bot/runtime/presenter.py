@@ -32,6 +32,7 @@ from . import pacing, screens
 from .bot_api import BotApi, Unreachable
 from .display import Display
 from .displays import Displays
+from .faults import log_failure
 from .tasks import Tasks
 
 log = logging.getLogger(__name__)
@@ -102,8 +103,8 @@ class Presenter:
             snap = display.snap
             try:
                 await self._render(display, snap)
-            except Exception:
-                log.exception("rendering game %s failed", display.game_id)
+            except Exception as exc:
+                log_failure(log, exc, "rendering game %s", display.game_id)
                 return
             if snap.status != "running" and not display.dirty:
                 self.displays.forget(display.game_id)

@@ -17,6 +17,7 @@ from bot.service.games import GameService
 
 from .display import Display
 from .displays import Displays
+from .faults import Backoff
 from .tasks import Tasks
 
 log = logging.getLogger(__name__)
@@ -38,12 +39,17 @@ class TurnTimers:
         self.tasks.spawn(self._loop())
 
     async def _loop(self) -> None:
+        backoff = Backoff("turn timers", log)
+        pause = self.settings.timer_tick
         while True:
-            await asyncio.sleep(self.settings.timer_tick)
+            await asyncio.sleep(pause)
             try:
                 await self.fire_due_timers()
-            except Exception:
-                log.exception("turn timer pass failed")
+            except Exception as exc:  # the database is down: wait longer, say so once
+                pause = max(self.settings.timer_tick, backoff.failed(exc))
+            else:
+                backoff.succeeded()
+                pause = self.settings.timer_tick
 
     async def fire_due_timers(self) -> int:
         """Time out every game past its deadline; the number of games timed out."""
