@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Update
+from telegram import ReplyParameters, Update
 
 from bot.i18n import LOCALES, t, tn
 from bot.render.callback import encode_preference
@@ -18,7 +18,7 @@ from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
-from bot.service.errors import ServiceError
+from bot.service.errors import Code, ServiceError
 from bot.service.settings import default_settings
 
 from .context import (
@@ -93,7 +93,25 @@ async def newgame(update: Update, context: BotContext) -> None:
         await context.services.desk.open_group(_chat_id(update), person(update),
                                                lambda screen: reply(update, screen=screen))
     except ServiceError as exc:
+        if exc.code is Code.LOBBY_EXISTS and await _point_to_open_lobby(update, context):
+            return
         await refuse(update, context, exc)
+
+
+async def _point_to_open_lobby(update: Update, context: BotContext) -> bool:
+    """Answer /newgame with a reply to the lobby already gathering (a tap on the quote
+    scrolls there); False when it has no message to point to."""
+    svc = context.services
+    lobby_id = await svc.chats.open_lobby(_chat_id(update))
+    if lobby_id is None:
+        return False
+    lobby = await svc.lobbies.get(lobby_id)
+    if lobby.message_id is None:
+        return False
+    await svc.api.bot.send_message(
+        _chat_id(update), t(await chat_locale(update, context), "lobby.already_open"),
+        reply_parameters=ReplyParameters(lobby.message_id, allow_sending_without_reply=True))
+    return True
 
 
 async def play(update: Update, context: BotContext) -> None:
@@ -124,12 +142,18 @@ async def join(update: Update, context: BotContext) -> None:
 
 
 async def leave(update: Update, context: BotContext) -> None:
-    """/leave: give up a seat in the lobby."""
+    """/leave: give up a seat in the lobby; in a running deal, leave it (a computer plays
+    the seat on and the deal counts as a loss)."""
     if not await _in_group(update, context):
         return
-    desk = context.services.desk
+    svc = context.services
     try:
-        await desk.leave(await desk.lobby_in(_chat_id(update)), _user_id(update))
+        game_id = await svc.chats.running_game(_chat_id(update))
+        if game_id is not None:
+            await svc.runtime.leave(game_id, _user_id(update))
+            await reply(update, t(await chat_locale(update, context), "game.you_left"))
+            return
+        await svc.desk.leave(await svc.desk.lobby_in(_chat_id(update)), _user_id(update))
     except ServiceError as exc:
         await refuse(update, context, exc)
 

@@ -59,6 +59,7 @@ REFUSALS: dict[Code, Message] = {
     Code.RULES_PROBLEM: Message("lobby.rules_problem", _engine_reasons),
     Code.NO_SUCH_GAME: STALE,
     Code.NOT_PLAYING: Message("err.not_in_game"),
+    Code.LEFT_GAME: Message("err.left_game"),
     Code.NO_SUCH_SEAT: Message("err.not_in_game"),
     Code.PERSON_PLAYS_SEAT: Message("err.not_in_game"),
     Code.NOT_AN_ACTION: Message("err.illegal_move"),

@@ -60,7 +60,10 @@ def _standing(values: dict[int, int], ranked: list[int], name: Callable[[int], s
 
 
 def _verdict(locale: str, outcome: Outcome, name: Callable[[int], str],
-             you: int | None) -> list[str]:
+             you: int | None, forfeits: list[int]) -> list[str]:
+    if forfeits:  # who left the deal lost it (the service records it so)
+        return [t(locale, "result.left_you") if seat == you
+                else t(locale, "result.left", name=name(seat)) for seat in forfeits]
     fools = list(outcome.fools)
     if outcome.draw or not fools:
         lines = [t(locale, "result.draw")]
@@ -89,9 +92,11 @@ def result_lines(locale: str, snap: GameSnapshot, names: dict[int, str], ended: 
         return names.get(seat, "?")
 
     seats = sorted(names) or list(range(snap.state.rules.players))
-    ranked = places(outcome, seats)
-    lines += _verdict(locale, outcome, name, you)
-    went_out = [s for s in ranked if s in set(outcome.out_order) - set(outcome.fools)]
+    forfeits = [s.seat for s in snap.seats if s.left]
+    ranked = [s for s in places(outcome, seats) if s not in forfeits] + forfeits
+    lines += _verdict(locale, outcome, name, you, forfeits)
+    went_out = [s for s in ranked if s in set(outcome.out_order) - set(outcome.fools)
+                and s not in forfeits]
     if len(went_out) >= 2:
         lines.append(t(locale, "result.order", order=SEPARATOR.join(
             f"{place}. {name(s)}" for place, s in enumerate(went_out, start=1))))

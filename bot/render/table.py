@@ -7,8 +7,10 @@ every second (that would spend the group's request budget), so it reads as "abou
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.engine import Action, ActionKind, PublicView, public_view
 from bot.i18n import t, tn
@@ -19,6 +21,9 @@ from .cards import card_label
 from .results import result_lines
 from .rules import preset_label
 from .screen import Screen
+
+if TYPE_CHECKING:
+    from bot.service.events import SeatInfo
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,14 @@ class TableNotes:
     """What the table must say beyond the state: blocked players, taken-over seats."""
 
     blocked: set[int] = field(default_factory=set)
-    taken_over: set[int] = field(default_factory=set)
+    taken_over: set[int] = field(default_factory=set)  # after timeouts: can be taken back
+    left: set[int] = field(default_factory=set)  # /leave: a computer plays on for good
+
+    def note_seats(self, seats: Iterable[SeatInfo]) -> None:
+        """What the seats of a snapshot say: taken over, left."""
+        self.left = {s.seat for s in seats if s.left}
+        self.taken_over = {s.seat for s in seats if s.taken_over and not s.left}
+        self.blocked -= self.left
 
 
 def expectation(view, seat: int) -> str:
@@ -151,6 +163,8 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         lines.append(tn(locale, "table.time_left", left))
     for seat in sorted(notes.taken_over):
         lines.append(t(locale, "table.takeover", name=names.get(seat, "?")))
+    for seat in sorted(notes.left):
+        lines.append(t(locale, "table.left", name=names.get(seat, "?")))
     for seat in sorted(notes.blocked):
         lines.append(t(locale, "table.blocked", name=names.get(seat, "?")))
     return lines

@@ -51,7 +51,7 @@ class Display:
     computer_again: bool = False
 
     def __post_init__(self) -> None:
-        self.notes.taken_over = {s.seat for s in self.snap.seats if s.taken_over}
+        self.notes.note_seats(self.snap.seats)
 
     @property
     def game_id(self) -> int:
@@ -76,7 +76,7 @@ class Display:
                                                         self.snap.status != "running"):
             return False
         self.snap = snap
-        self.notes.taken_over = {s.seat for s in snap.seats if s.taken_over}
+        self.notes.note_seats(snap.seats)
         return True
 
     def seat_of(self, user_id: int) -> int | None:
@@ -86,7 +86,8 @@ class Display:
         return next(s.user_id for s in self.seats if s.seat == seat and s.user_id is not None)
 
     def humans(self) -> list[int]:
-        return [s.seat for s in self.seats if s.user_id is not None]
+        """Seats whose person's hand message is kept up to date (not those who left)."""
+        return [s.seat for s in self.seats if s.user_id is not None and not s.left]
 
     def has_computers(self) -> bool:
         return any(s.user_id is None or s.taken_over for s in self.seats)

@@ -21,12 +21,14 @@ from datetime import datetime
 from telegram import Bot
 
 from bot.config import Settings
+from bot.i18n import t
+from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
 from bot.service.events import ActResult, DealEnded, GameStarted, MoveApplied
 from bot.service.games import GameService
 
-from .bot_api import BotApi
+from .bot_api import BotApi, Unreachable
 from .brains import ComputerBrain
 from .computers import ComputerTurns
 from .display import Display
@@ -117,6 +119,23 @@ class GameRuntime:
         cancelled = await self.games.cancel(game_id, host_id)
         display = await self.displays.of(game_id)
         self.presenter.show(display, cancelled.snapshot)
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        """The person leaves the running deal (the service records it): their hand message
+        loses its buttons, the table says so, the computer takes the seat at once."""
+        snap = await self.games.leave(game_id, user_id)
+        display = await self.displays.of(game_id)
+        seat = snap.seat_of(user_id)
+        message_id = display.hand_msgs.get(seat) if seat is not None else None
+        if seat is not None and message_id is not None:
+            locale = display.seat_locale.get(seat, display.locale)
+            try:
+                await self.api.edit(user_id, message_id, Screen(
+                    t(locale, "hand.left", group=display.group_title)))
+            except Unreachable:
+                pass  # they blocked the bot: nothing to tidy up in that chat
+        self.presenter.show(display, snap)
+        self.computers.schedule(display)
 
     def person_returned(self, user_id: int) -> None:
         """The person wrote to the bot privately again: their hands can be delivered."""

@@ -136,7 +136,7 @@ class Presenter:
             # hand alone (a choice screen, a held edit's turn) would only refresh its
             # "time left", an edit of the group's budget for nothing.
             key = (snap.version, frozenset(display.notes.blocked),
-                   frozenset(display.notes.taken_over))
+                   frozenset(display.notes.taken_over), frozenset(display.notes.left))
             if key != display.table_key:
                 display.table_key = key
                 pacing.request_table(self, display)

@@ -42,6 +42,7 @@ class Code(CodeEnum):
     # games
     NO_SUCH_GAME = "no_such_game", "no such game"
     NOT_PLAYING = "not_playing", "you are not playing in this game"
+    LEFT_GAME = "left_game", "you left this game"
     NO_SUCH_SEAT = "no_such_seat", "no such seat"
     PERSON_PLAYS_SEAT = "person_plays_seat", "a person plays that seat"
     NOT_AN_ACTION = "not_an_action", "that is not an action"

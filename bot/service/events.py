@@ -47,6 +47,7 @@ class SeatInfo:
     computer_strength: str | None
     team: int | None
     taken_over: bool = False
+    left: bool = False  # left the deal: a computer plays the seat, the deal is their loss
 
 
 @dataclass(frozen=True)

@@ -212,6 +212,21 @@ class GameService:
         self._cache.put(cached)  # committed
         return started
 
+    async def leave(self, game_id: int, user_id: int) -> GameSnapshot:
+        """The person leaves the running deal (/leave): a computer plays their seat from
+        now on (it never hands it back) and the deal counts as their loss (``results``: a
+        forfeit). Refused when they do not play in it or left already."""
+        async with self.db.transaction() as s:
+            _game, seats = await self._load_running(s, game_id, lock=True)
+            mine = next((x for x in seats if x.user_id == user_id), None)
+            if mine is None:
+                raise NotAllowed(Code.NOT_PLAYING)
+            if mine.left:
+                raise NotAllowed(Code.LEFT_GAME)
+            await game_repo.mark_left(s, game_id, mine.seat)
+        self._cache.forget(game_id)  # its seats changed: the next press reads them again
+        return await self.snapshot(game_id)
+
     async def _create_deal(self, s: AsyncSession, *, chat_id: int, lobby_id: int | None,
                            series_id: int, deal_number: int, host_id: int | None,
                            rules: RuleSet, settings: dict[str, Any],
@@ -534,6 +549,8 @@ class GameService:
             mine = next((x for x in seats if user_id is not None and x.user_id == user_id), None)
             if mine is None:
                 raise NotAllowed(Code.NOT_PLAYING)
+            if mine.left:
+                raise NotAllowed(Code.LEFT_GAME)
             return mine
         target = next((x for x in seats if x.seat == seat), None)
         if target is None:

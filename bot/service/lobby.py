@@ -54,6 +54,9 @@ class LobbyService:
                 chosen = game_settings.default_settings(chat.settings)
                 if settings:
                     chosen = game_settings.merge(chosen, settings)
+                else:  # the chat plays on with what it played last
+                    chosen = _last_settings(
+                        await lobby_repo.latest_lobby_in_chat(s, chat_id), chosen)
                 lobby = Lobby(chat_id=chat_id, host_id=host_id, settings=chosen,
                               status="open", version=0, invite=new_invite())
                 s.add(lobby)
@@ -205,3 +208,14 @@ def new_invite() -> str:
 
 def _next_position(members: list[LobbyMember]) -> int:
     return max((m.position for m in members), default=-1) + 1
+
+
+def _last_settings(last: Lobby | None, defaults: dict[str, Any]) -> dict[str, Any]:
+    """``defaults`` with the settings of the chat's previous lobby on top; the defaults
+    alone when there is none or its settings no longer pass today's checks."""
+    if last is None or not last.settings:
+        return defaults
+    try:
+        return game_settings.merge(defaults, last.settings)
+    except LobbyError:
+        return defaults

@@ -45,11 +45,12 @@ class SeatRow:
     team: int | None
     consecutive_timeouts: int
     taken_over: bool
+    left: bool = False  # left the deal (/leave): a computer plays it, the deal is lost
 
     @classmethod
     def of(cls, row: Any) -> SeatRow:
         return cls(row.seat, row.user_id, row.computer_strength, row.team,
-                   row.consecutive_timeouts, bool(row.taken_over))
+                   row.consecutive_timeouts, bool(row.taken_over), bool(row.left))
 
 
 def updated_seats(seats: tuple[SeatRow, ...],
@@ -74,7 +75,7 @@ def build_snapshot(facts: GameFacts, *, version: int, status: str, state: GameSt
     """THE snapshot builder: every ``GameSnapshot`` the service hands out is made here."""
     infos = tuple(SeatInfo(seat=x.seat, user_id=x.user_id, name=seat_name(x, names),
                            computer_strength=x.computer_strength, team=x.team,
-                           taken_over=x.taken_over) for x in seats)
+                           taken_over=x.taken_over, left=x.left) for x in seats)
     return GameSnapshot(game_id=facts.id, chat_id=facts.chat_id, series_id=facts.series_id,
                         deal_number=facts.deal_number, version=version, status=status,
                         state=state, seats=infos, turn_deadline=turn_deadline)

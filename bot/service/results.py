@@ -63,6 +63,9 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
                           names: dict[int, str], outcome: object, rules: RuleSet,
                           now: datetime) -> DealEnded:
     draw, fools, titles, stakes = outcome_parts(outcome)
+    forfeits = {seat.seat for seat in seats if seat.left}
+    if forfeits:  # who left lost the deal, whatever the computer made of their seat
+        draw, fools, titles = False, forfeits, {}
     matchsticks_scoring = getattr(rules, "scoring", "matchsticks") != "stakes"
     sticks = {seat.seat: (1 if matchsticks_scoring and seat.seat in fools and not draw else 0)
               for seat in seats}

@@ -213,6 +213,13 @@ async def append_moves(session: AsyncSession, game_id: int, moves: list[dict]) -
         await session.execute(_INSERT_MOVE, [{"game_id": game_id, **m} for m in moves])
 
 
+async def mark_left(session: AsyncSession, game_id: int, seat: int) -> None:
+    """The seat's person left the deal: a computer plays it for good."""
+    await session.execute(update(seats_t)
+                          .where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+                          .values(left=True, taken_over=True))
+
+
 async def move_at(session: AsyncSession, game_id: int, idx: int) -> Row | None:
     stmt = select(moves_t).where(moves_t.c.game_id == game_id, moves_t.c.idx == idx)
     return (await session.execute(stmt)).first()

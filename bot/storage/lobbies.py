@@ -25,6 +25,12 @@ async def open_lobby_in_chat(session: AsyncSession, chat_id: int) -> Lobby | Non
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+async def latest_lobby_in_chat(session: AsyncSession, chat_id: int) -> Lobby | None:
+    """The chat's newest lobby, whatever became of it (started, cancelled or open)."""
+    stmt = select(Lobby).where(Lobby.chat_id == chat_id).order_by(Lobby.id.desc()).limit(1)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
 async def members(session: AsyncSession, lobby_id: int) -> list[LobbyMember]:
     stmt = (select(LobbyMember).where(LobbyMember.lobby_id == lobby_id)
             .order_by(LobbyMember.position))

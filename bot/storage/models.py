@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -154,6 +155,8 @@ class Seat(Base):
     team: Mapped[int | None] = mapped_column(Integer)
     consecutive_timeouts: Mapped[int] = mapped_column(Integer, default=0)
     taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The person left the running deal (/leave): a computer plays on, the deal is their loss.
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
 
 

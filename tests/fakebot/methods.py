@@ -8,6 +8,7 @@ wording (errors.py).
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -144,12 +145,31 @@ async def send_message(world: World, params: dict[str, Any]) -> JSON:
     text, entities = parse_text(params.get("text", ""), params.get("parse_mode"),
                                 params.get("entities"))
     markup = check_reply_markup(params.get("reply_markup"))
+    reply_to = _reply_target(world, chat, params.get("reply_parameters"))
     world.check_flood(chat, "sendmessage")
     message = world.new_message(
         chat, world.bot, text, entities=entities, reply_markup=_inline_markup(markup),
         parse_mode_source=params["text"] if params.get("parse_mode") else None,
+        reply_to=reply_to,
     )
     return world.message_to_api(message)
+
+
+def _reply_target(world: World, chat, parameters: Any) -> int | None:
+    """The message a new message replies to; a missing one is refused as Telegram does,
+    unless allow_sending_without_reply."""
+    if parameters is None:
+        return None
+    if isinstance(parameters, str):
+        parameters = json.loads(parameters)
+    message_id = parameters.get("message_id")
+    key = (chat.id, int(message_id)) if isinstance(message_id, int) else None
+    found = world.stored.get(key) if key else None
+    if found is None or found.deleted:
+        if parameters.get("allow_sending_without_reply"):
+            return None
+        raise bad_request("message to be replied not found")
+    return found.message_id
 
 
 def _edit_target(world: World, params: dict[str, Any]):

@@ -86,6 +86,7 @@ class StoredMessage:
     from_bot: bool = False
     edit_date: int | None = None
     deleted: bool = False
+    reply_to: int | None = None  # the message id it replies to (reply_parameters)
     # (text, reply_markup) of each earlier version, oldest first.
     history: list[tuple[str, JSON | None]] = field(default_factory=list)
 

@@ -1,0 +1,120 @@
+"""Paths that used to end nowhere: /newgame beside an open lobby and after a game, /cancel
+answered once, /leave in a running game."""
+
+from __future__ import annotations
+
+from playing import hand_message, move_buttons, start_group_game
+
+
+async def press(fake, user, message, button):
+    return await fake.wait_for_answer(await fake.user_presses(user, message, button))
+
+
+async def open_lobby(fake, group, host):
+    await fake.user_sends(host, group, "/newgame")
+    return await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
+
+
+async def test_newgame_beside_an_open_lobby_points_to_it_and_opens_no_second(
+        fakebot, bot_world):
+    await bot_world.start()
+    alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
+    for user in (alice, bob):
+        await fakebot.user_starts_bot(user)
+    group = fakebot.add_group("Cards night", [alice, bob])
+    lobby = await open_lobby(fakebot, group, alice)
+    lobby_id = await bot_world.services.chats.open_lobby(group.id)
+
+    await fakebot.user_sends(bob, group, "/newgame")
+    pointer = await fakebot.wait_for_message(group, lambda m: "already gathering" in m.text)
+    assert pointer.reply_to == lobby.message_id
+    await fakebot.settle(0.1)
+    assert await bot_world.services.chats.open_lobby(group.id) == lobby_id
+    lobbies = [m for m in fakebot.bot_messages(group.id) if "Join" in m.button_texts()]
+    assert lobbies == [lobby]
+
+
+async def test_newgame_after_a_game_starts_from_the_settings_the_chat_played(
+        fakebot, bot_world):
+    await bot_world.start()
+    alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
+    for user in (alice, bob):
+        await fakebot.user_starts_bot(user)
+    group = fakebot.add_group("Cards night", [alice, bob])
+    lobby = await open_lobby(fakebot, group, alice)
+    await press(fakebot, alice, lobby, "Settings")
+    await fakebot.wait_for(lambda: "Transfer: no" in lobby.button_texts(), 10, "the menu")
+    await press(fakebot, alice, lobby, "Transfer: no")
+    await fakebot.wait_for(lambda: "Transfer: by playing" in lobby.button_texts(), 10,
+                           "the change")
+    played = (await bot_world.services.lobbies.get(
+        await bot_world.services.chats.open_lobby(group.id))).settings
+    await press(fakebot, alice, lobby, "Back")
+    await fakebot.wait_for(lambda: "Cancel" in lobby.button_texts(), 10, "the main menu")
+    await press(fakebot, alice, lobby, "Cancel")
+    await fakebot.wait_for(lambda: "closed" in lobby.text, 10, "the lobby to close")
+
+    second = await open_lobby(fakebot, group, bob)
+    assert second.message_id != lobby.message_id
+    settings = (await bot_world.services.lobbies.get(
+        await bot_world.services.chats.open_lobby(group.id))).settings
+    assert settings == played and settings["rules"], settings
+
+
+async def test_cancel_of_a_running_game_is_answered_once(fakebot, bot_world):
+    await bot_world.start()
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    before = len(fakebot.bot_messages(group.id))
+    await fakebot.user_sends(alice, group, "/cancel")
+    await fakebot.wait_for(lambda: len(fakebot.bot_messages(group.id)) > before, 10, "answer")
+    await fakebot.settle(0.3)
+    new = fakebot.bot_messages(group.id)[before:]
+    assert len(new) == 1, [m.text for m in new]
+    assert (await bot_world.services.games.snapshot(game_id)).status != "running"
+    # Again: nothing left to cancel, said once.
+    await fakebot.user_sends(alice, group, "/cancel")
+    await fakebot.wait_for(lambda: len(fakebot.bot_messages(group.id)) > before + 1, 10, "2nd")
+    await fakebot.settle(0.3)
+    assert len(fakebot.bot_messages(group.id)) == before + 2
+
+
+async def test_leave_in_a_running_game_hands_the_seat_to_a_computer_and_loses_the_deal(
+        fakebot, bot_world):
+    from test_group_game import play_to_the_end
+
+    await bot_world.start()
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    bot_world.game_id = game_id
+    old_hand = hand_message(fakebot, bob)
+    old_button = move_buttons(old_hand)[0]["callback_data"] if move_buttons(old_hand) \
+        else None
+
+    before = len(fakebot.bot_messages(group.id))
+    await fakebot.user_sends(bob, group, "/leave")
+    reply = await fakebot.wait_for_message(group, lambda m: "You left the game" in m.text)
+    assert "computer plays your seat" in reply.text
+    await fakebot.wait_for(lambda: "Bob left the game" in table.text, 10, "the table note")
+    assert not old_hand.buttons and old_hand.text.startswith("You left the game in")
+    snap = await bot_world.services.games.snapshot(game_id)
+    bob_seat = next(s for s in snap.seats if s.user_id == bob.id)
+    assert bob_seat.left and bob_seat.taken_over
+
+    # Twice: a clear answer, nothing changes.
+    await fakebot.user_sends(bob, group, "/leave")
+    again = await fakebot.wait_for_message(group, lambda m: m.text == "You left this game.")
+    assert again is not None
+    assert len(fakebot.bot_messages(group.id)) == before + 2
+    if old_button is not None:  # a press on the old hand (stale or forged) changes nothing
+        version = (await bot_world.services.games.snapshot(game_id)).version
+        answer = await fakebot.wait_for_answer(
+            await fakebot.user_presses(bob, old_hand, data=old_button))
+        assert answer.get("text"), answer
+        assert (await bot_world.services.games.snapshot(game_id)).version >= version
+
+    # Alice plays on against the computer in Bob's seat; the deal is Bob's loss.
+    await play_to_the_end(fakebot, bot_world, [alice], table)
+    assert "Bob left the game and loses this deal." in table.text
+    assert "is the fool" not in table.text
+    bob_tally = (await bot_world.services.stats.player(bob.id, group.id)).chat_tally
+    alice_tally = (await bot_world.services.stats.player(alice.id, group.id)).chat_tally
+    assert (bob_tally["fools"], alice_tally["fools"]) == (1, 0)
