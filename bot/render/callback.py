@@ -41,7 +41,8 @@ MAX_GAME_ID = 2**31 - 1
 MAX_VERSION = 2**31 - 1
 TOKEN = re.compile(r"[A-Za-z0-9_:=+\-]{1,48}")
 MOVE_TEXT = re.compile(r"[a-z](?: [0-9A-Za-z*.>]{2,6}){0,40}")  # ">": the weli 6d>s
-LOBBY_ACTIONS = frozenset({"join", "leave", "add_ai", "settings", "start", "cancel", "back"})
+LOBBY_ACTIONS = frozenset({"join", "leave", "add_ai", "kick", "settings", "start", "cancel",
+                           "back"})
 
 
 class CallbackKind(StrEnum):

@@ -103,14 +103,23 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
             tuple((strength_label(locale, s), encode_setting(lid, v, f"addai={s}"))
                   for s in STRENGTHS),
             ((t(locale, "btn.back"), encode_lobby(lid, v, "back")),)))
-    rows = (
+    if mode == "kick":  # the host's: one button per seat but the host's own
+        return Screen("\n".join(lines + [t(locale, "lobby.remove_whom")]), (
+            *(((t(locale, "btn.remove_player", name=name),
+                encode_setting(lid, v, f"kick={member.position}")),)
+              for member, name in zip(lobby.members, names, strict=True)
+              if member.user_id != lobby.host_id),
+            ((t(locale, "btn.back"), encode_lobby(lid, v, "back")),)))
+    rows: tuple[tuple[tuple[str, str], ...], ...] = (
         ((t(locale, "btn.join"), encode_lobby(lid, v, "join")),
          (t(locale, "btn.leave"), encode_lobby(lid, v, "leave"))),
         ((t(locale, "btn.add_computer"), encode_lobby(lid, v, "add_ai")),
          (t(locale, "btn.settings"), encode_lobby(lid, v, "settings"))),
-        ((t(locale, "btn.start"), encode_lobby(lid, v, "start")),
-         (t(locale, "btn.cancel"), encode_lobby(lid, v, "cancel"))),
     )
+    if len(lobby.members) > 1:
+        rows += (((t(locale, "btn.remove"), encode_lobby(lid, v, "kick")),),)
+    rows += (((t(locale, "btn.start"), encode_lobby(lid, v, "start")),
+              (t(locale, "btn.cancel"), encode_lobby(lid, v, "cancel"))),)
     return Screen("\n".join(lines), rows)
 
 

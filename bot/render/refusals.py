@@ -51,6 +51,7 @@ REFUSALS: dict[Code, Message] = {
     Code.LOBBY_FULL: Message("err.full"),
     Code.TOO_MANY_PLAYERS: Message("err.full"),
     Code.NOT_IN_LOBBY: Message("lobby.not_joined"),
+    Code.CANNOT_REMOVE_HOST: Message("lobby.cannot_remove_host"),
     Code.HOST_ONLY: Message("err.host_or_admin"),  # admins act in the host's name
     Code.UNKNOWN_STRENGTH: STALE,
     Code.NO_COMPUTER_THERE: STALE,

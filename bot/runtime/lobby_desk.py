@@ -41,7 +41,8 @@ from .lobby_settings import apply_setting, seat_limit, set_computers
 
 log = logging.getLogger(__name__)
 
-MENUS = {"add_ai": "add_ai", "settings": "settings"}  # lobby buttons; anything else: "main"
+# Lobby buttons that open a menu; anything else shows the main one.
+MENUS = {"add_ai": "add_ai", "kick": "kick", "settings": "settings"}
 Post = Callable[[Screen], Awaitable[int | None]]  # sends a screen, gives its message id
 
 

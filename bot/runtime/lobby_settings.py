@@ -38,6 +38,9 @@ async def apply_setting(lobbies: LobbyService, chats: ChatService, lobby: LobbyU
             raise LobbyError(Code.LOBBY_FULL)
         await lobbies.add_computer(lobby_id, host, value, expected_version=version)
         return "main"
+    elif name == "kick":
+        await lobbies.remove(lobby_id, host, int(value), expected_version=version)
+        return "main"
     elif name == "solo":
         await set_computers(lobbies, lobby, int(value), None)
     elif name == "solostr":

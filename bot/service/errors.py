@@ -33,6 +33,7 @@ class Code(CodeEnum):
     LOBBY_FULL = "lobby_full", "the lobby is full"
     TOO_MANY_PLAYERS = "too_many_players", "too many players in the lobby for these rules"
     NOT_IN_LOBBY = "not_in_lobby", "you are not in this lobby"
+    CANNOT_REMOVE_HOST = "cannot_remove_host", "the host cannot be removed (leave or cancel)"
     HOST_ONLY = "host_only", "only the host can do that"
     UNKNOWN_STRENGTH = "unknown_strength", "unknown strength {strength!r}; choose {choices}"
     NO_COMPUTER_THERE = "no_computer_there", "no computer player in that seat"

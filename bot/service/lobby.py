@@ -137,6 +137,22 @@ class LobbyService:
             await s.delete(target)
             return await self._changed(s, lobby, "computer player removed")
 
+    async def remove(self, lobby_id: int, user_id: int, position: int,
+                     expected_version: int | None = None) -> LobbyUpdated:
+        """The host removes whoever sits at ``position`` (a person or a computer player);
+        the host's own seat is refused (they leave or cancel instead)."""
+        async with self.db.transaction() as s:
+            lobby = await self._open(s, lobby_id, expected_version)
+            self._require_host(lobby, user_id)
+            members = await lobby_repo.members(s, lobby_id)
+            target = next((m for m in members if m.position == position), None)
+            if target is None:
+                raise LobbyError(Code.STALE_BUTTON)
+            if target.user_id == lobby.host_id:
+                raise NotAllowed(Code.CANNOT_REMOVE_HOST)
+            await s.delete(target)
+            return await self._changed(s, lobby, "a player was removed")
+
     async def set_message(self, lobby_id: int, message_id: int) -> None:
         async with self.db.transaction() as s:
             lobby = await lobby_repo.load_lobby(s, lobby_id)

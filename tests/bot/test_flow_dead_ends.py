@@ -6,8 +6,9 @@ from __future__ import annotations
 from playing import hand_message, move_buttons, start_group_game
 
 
-async def press(fake, user, message, button):
-    return await fake.wait_for_answer(await fake.user_presses(user, message, button))
+async def press(fake, user, message, button=None, data=None):
+    return await fake.wait_for_answer(await fake.user_presses(user, message, button,
+                                                              data=data))
 
 
 async def open_lobby(fake, group, host):
@@ -118,3 +119,33 @@ async def test_leave_in_a_running_game_hands_the_seat_to_a_computer_and_loses_th
     bob_tally = (await bot_world.services.stats.player(bob.id, group.id)).chat_tally
     alice_tally = (await bot_world.services.stats.player(alice.id, group.id)).chat_tally
     assert (bob_tally["fools"], alice_tally["fools"]) == (1, 0)
+
+
+async def test_the_host_removes_a_player_and_nobody_else_can(fakebot, bot_world):
+    await bot_world.start()
+    alice, bob, carol = (fakebot.add_user(n) for n in ("Alice", "Bob", "Carol"))
+    for user in (alice, bob, carol):
+        await fakebot.user_starts_bot(user)
+    group = fakebot.add_group("Cards night", [alice, bob, carol])
+    lobby = await open_lobby(fakebot, group, alice)
+    for user in (bob, carol):
+        await press(fakebot, user, lobby, "Join")
+    await fakebot.wait_for(lambda: "3. Carol" in lobby.text, 10, "both seated")
+
+    refused = await press(fakebot, bob, lobby, "Remove a player")
+    assert refused["text"] == "Only the host or a chat admin can do that."
+    assert (await press(fakebot, alice, lobby, "Remove a player")).get("text") is None
+    await fakebot.wait_for(lambda: "✖ Bob" in lobby.button_texts(), 10, "the menu")
+    assert "✖ Alice" not in lobby.button_texts()  # the host's own seat is not offered
+    kick_bob = lobby.find_button("✖ Bob")["callback_data"]
+    # Bob presses the host's button: refused, still seated.
+    assert (await press(fakebot, bob, lobby, data=kick_bob))["text"].startswith("Only")
+    assert (await press(fakebot, alice, lobby, data=kick_bob)).get("text") is None
+    await fakebot.wait_for(lambda: "Bob" not in lobby.text, 10, "Bob removed")
+    assert "2. Carol" in lobby.text and "Join" in lobby.button_texts()
+    # The same (now stale) button again changes nothing.
+    assert (await press(fakebot, alice, lobby, data=kick_bob)).get("text")
+    assert "2. Carol" in lobby.text
+    # Bob may join again.
+    assert (await press(fakebot, bob, lobby, "Join")).get("text") is None
+    await fakebot.wait_for(lambda: "3. Bob" in lobby.text, 10, "Bob back")
