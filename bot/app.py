@@ -73,7 +73,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     runtime = GameRuntime(games=games, chats=chats, api=api,
                           brain=brain or make_brain(settings.computer_budget, settings.ai_workers),
                           settings=settings, clock=clock, rng=rng)
-    desk = LobbyDesk(lobbies=lobbies, games=games, chats=chats, api=api, runtime=runtime)
+    desk = LobbyDesk(lobbies=lobbies, games=games, chats=chats, api=api, runtime=runtime,
+                     private_chat_wait=settings.private_chat_wait)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=StatsService(db), api=api,
                                         runtime=runtime, desk=desk)

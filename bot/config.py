@@ -120,6 +120,9 @@ class Settings:
     log_level: str = "INFO"
     # Seconds to keep retrying Telegram and the database at start-up (bot.launch).
     startup_wait: float = 60.0
+    # A lobby member who has not opened the private chat with the bot (where the cards go)
+    # is dropped from the lobby after this many seconds, so the others are never stuck.
+    private_chat_wait: float = 180.0
 
     def __post_init__(self) -> None:
         if not self.webhook_secret:

@@ -61,8 +61,11 @@ def settings_line(locale: str, settings: dict) -> str:
 
 
 def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
-                 mode: str = "main", hints: bool = False, seats: int = 6) -> Screen:
-    """``seats``: the most players this chat wants at a table (a chat preference)."""
+                 mode: str = "main", hints: bool = False, seats: int = 6,
+                 open_link: str | None = None) -> Screen:
+    """``seats``: the most players this chat wants at a table (a chat preference);
+    ``open_link``: the deep link that opens the private chat with the bot, shown as a
+    button while someone still has to open it."""
     if lobby.status == "closed":
         return Screen(t(locale, "lobby.title") + "\n" + t(locale, "lobby.closed"))
     names = member_names(locale, lobby.members)
@@ -116,6 +119,8 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
         ((t(locale, "btn.add_computer"), encode_lobby(lid, v, "add_ai")),
          (t(locale, "btn.settings"), encode_lobby(lid, v, "settings"))),
     )
+    if waiting and open_link:
+        rows = (((t(locale, "btn.open_private"), "url:" + open_link),),) + rows
     if len(lobby.members) > 1:
         rows += (((t(locale, "btn.remove"), encode_lobby(lid, v, "kick")),),)
     rows += (((t(locale, "btn.start"), encode_lobby(lid, v, "start")),

@@ -3,16 +3,17 @@ cancelling, for commands (/join) and buttons (Join) alike. Each operation does i
 and redraws the lobby message, or raises the refusal (a ``ServiceError`` with its code).
 
 What lives only in memory here: which menu each lobby message shows, and who joined but
-cannot receive private messages yet. The latter is re-derived after a restart (every
-member of a lobby this process does not know is probed once, the first time the lobby is
-drawn or started), so no schema change is needed.
+cannot receive private messages yet (``lobby_pending``, re-derived after a restart), so
+no schema change is needed.
 
 Decisions (RULES.md is silent):
 - chat admins may do what the host may (settings, computer players, start, cancel); the
   service knows only the host, so an admin's request is made in the host's name after the
   admin check here;
-- a person who cannot receive private messages is seated anyway and marked in the lobby
-  until they open the private chat (the deep link completes it); Start waits for them;
+- a person who cannot receive private messages is seated anyway and marked in the lobby,
+  which shows a button that opens the private chat (the deep link completes the join);
+  Start waits for them, but not for ever: after ``private_chat_wait`` seconds they are
+  dropped with a message in the group, so one absent friend never blocks a lobby;
 - a join link finds its lobby; only someone who may join it joins: already seated (they
   pressed Join and were sent to open the private chat), or a member of the group as
   Telegram says now (when Telegram cannot tell, the answer is no).
@@ -25,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.engine import RulesError
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.render.lobby import lobby_screen, solo_setup_screen
 from bot.render.screen import Screen
 from bot.service import settings as game_settings
@@ -37,6 +38,7 @@ from bot.service.lobby import INVITE, LobbyService
 
 from .bot_api import BotApi, Unreachable
 from .driver import GameRuntime
+from .lobby_pending import PendingPeople
 from .lobby_settings import apply_setting, seat_limit, set_computers
 
 log = logging.getLogger(__name__)
@@ -57,17 +59,16 @@ class Person:
 
 class LobbyDesk:
     def __init__(self, *, lobbies: LobbyService, games: GameService, chats: ChatService,
-                 api: BotApi, runtime: GameRuntime) -> None:
+                 api: BotApi, runtime: GameRuntime, private_chat_wait: float = 180.0) -> None:
         self.lobbies = lobbies
         self.games = games
         self.chats = chats
         self.api = api
         self.runtime = runtime
         self.modes: dict[int, str] = {}  # lobby id -> the menu its message shows
-        # (lobby id, user id) of people who joined but cannot receive private messages yet,
-        # and the lobbies whose such people this process knows (see the top).
-        self.pending: set[tuple[int, int]] = set()
-        self.pending_known: set[int] = set()
+        # People who joined but cannot receive private messages yet (see the top).
+        self.pending = PendingPeople(api=api, tasks=runtime.tasks, wait=private_chat_wait,
+                                     on_drop=self._drop_unreachable, on_reachable=self.redraw)
 
     # -- opening --------------------------------------------------------------------------
     async def open_group(self, chat_id: int, person: Person, post: Post) -> None:
@@ -78,9 +79,9 @@ class LobbyDesk:
         if await self.chats.running_game(chat_id) is not None:
             raise LobbyError(Code.GAME_RUNNING)
         lobby = await self.lobbies.create(chat_id, person.id, person.name, person.language)
-        self.pending_known.add(lobby.lobby_id)  # probed right here: nothing to derive
+        self.pending.known(lobby.lobby_id)  # probed right here: nothing to derive
         if not await self.api.can_message(person.id):
-            self.pending.add((lobby.lobby_id, person.id))
+            self.pending.mark(lobby.lobby_id, person.id)
         await self._post(lobby, post)
 
     async def open_solo(self, chat_id: int, person: Person, post: Post) -> None:
@@ -144,9 +145,9 @@ class LobbyDesk:
                 raise
         reachable = await self.api.can_message(person.id)
         if reachable:
-            self.pending.discard((lobby_id, person.id))
+            self.pending.clear(lobby_id, person.id)
         else:
-            self.pending.add((lobby_id, person.id))
+            self.pending.mark(lobby_id, person.id)
         await self.redraw(lobby_id)
         return None if reachable else lobby.invite
 
@@ -161,7 +162,7 @@ class LobbyDesk:
         if not seated and (lobby.chat_id > 0  # a solo lobby is its owner's alone
                            or not await self.api.is_group_member(lobby.chat_id, person.id)):
             raise NotAllowed(Code.NOT_GROUP_MEMBER, group=title)
-        self.pending.discard((lobby.lobby_id, person.id))
+        self.pending.clear(lobby.lobby_id, person.id)
         try:
             await self.join(lobby.lobby_id, person)
         except ServiceError as exc:
@@ -172,7 +173,7 @@ class LobbyDesk:
 
     async def leave(self, lobby_id: int, user_id: int) -> None:
         await self.lobbies.leave(lobby_id, user_id)
-        self.pending.discard((lobby_id, user_id))
+        self.pending.clear(lobby_id, user_id)
         await self.redraw(lobby_id)
 
     # -- the host's (and admins') ---------------------------------------------------------
@@ -225,7 +226,7 @@ class LobbyDesk:
             raise NotAllowed(Code.HOST_OR_ADMIN)
         if not await self.chats.close_lobby(lobby_id):
             raise LobbyError(Code.LOBBY_CLOSED)
-        self.pending = {p for p in self.pending if p[0] != lobby_id}
+        self.pending.clear_lobby(lobby_id)
         await self.redraw(lobby_id)
 
     async def cancel_in_chat(self, chat_id: int, user_id: int, *, private: bool) -> bool:
@@ -272,14 +273,24 @@ class LobbyDesk:
 
     async def pending_of(self, lobby: LobbyUpdated) -> set[int]:
         """Members of a group lobby who still have to open a private chat with the bot."""
-        if lobby.lobby_id not in self.pending_known:
-            self.pending_known.add(lobby.lobby_id)
-            if lobby.chat_id < 0 and lobby.status == "open":
-                for member in lobby.members:
-                    if member.user_id is not None and \
-                            not await self.api.can_message(member.user_id):
-                        self.pending.add((lobby.lobby_id, member.user_id))
-        return {uid for lid, uid in self.pending if lid == lobby.lobby_id}
+        return await self.pending.of(lobby)
+
+    async def _drop_unreachable(self, lobby_id: int, user_id: int) -> None:
+        """A member never opened the private chat in time: out of the lobby, and the group
+        is told why (``lobby_pending``)."""
+        lobby = await self.lobbies.get(lobby_id)
+        member = next((m for m in lobby.members if m.user_id == user_id), None)
+        if lobby.status != "open" or member is None:
+            return
+        await self.lobbies.leave(lobby_id, user_id)
+        locale = await self.chats.locale(chat_id=lobby.chat_id)
+        minutes = max(1, round(self.pending.wait / 60))
+        try:
+            await self.api.send(lobby.chat_id, Screen(tn(
+                locale, "lobby.dropped_private", minutes, name=member.name or str(user_id))))
+        except Unreachable:
+            log.warning("lobby %s: cannot write to its group", lobby_id)
+        await self.redraw(lobby_id)
 
     async def screen(self, lobby: LobbyUpdated) -> Screen:
         """The lobby message as it should read now."""
@@ -290,9 +301,11 @@ class LobbyDesk:
             return solo_setup_screen(locale, lobby)
         pending = await self.pending_of(lobby)
         prefs = await self.chats.preferences(lobby.chat_id)
+        link = (f"https://t.me/{self.api.bot.username}?start=j{lobby.invite}"
+                if pending and lobby.invite else None)
         return lobby_screen(locale, lobby, pending, game_settings.max_players(lobby.settings),
                             self.modes.get(lobby.lobby_id, "main"), bool(prefs.get("hints")),
-                            seat_limit(prefs))
+                            seat_limit(prefs), open_link=link)
 
     async def redraw(self, lobby_id: int) -> None:
         lobby = await self.lobbies.get(lobby_id)

@@ -149,3 +149,33 @@ async def test_the_host_removes_a_player_and_nobody_else_can(fakebot, bot_world)
     # Bob may join again.
     assert (await press(fakebot, bob, lobby, "Join")).get("text") is None
     await fakebot.wait_for(lambda: "3. Bob" in lobby.text, 10, "Bob back")
+
+
+async def test_a_member_who_never_opens_the_private_chat_is_shown_a_link_then_dropped(
+        fakebot, bot_world):
+    app = await bot_world.start(private_chat_wait=0.6)
+    alice, dave, erin = (fakebot.add_user(n) for n in ("Alice", "Dave", "Erin"))
+    await fakebot.user_starts_bot(alice)
+    group = fakebot.add_group("Cards night", [alice, dave, erin])
+    lobby = await open_lobby(fakebot, group, alice)
+    await press(fakebot, dave, lobby, "Join")
+    await press(fakebot, erin, lobby, "Join")
+    await fakebot.wait_for(lambda: "Open the chat with me to play" in lobby.button_texts(),
+                           10, "the link button")
+    invite = (await bot_world.services.lobbies.get(
+        await bot_world.services.chats.open_lobby(group.id))).invite
+    link = lobby.find_button("Open the chat with me to play")
+    assert link["url"] == f"https://t.me/{app.bot.username}?start=j{invite}"
+    # Erin opens it in time and stays; Dave never does and is dropped, with a word why.
+    await fakebot.user_starts_bot(erin, f"j{invite}")
+    dropped = await fakebot.wait_for_message(
+        group, lambda m: m.text.startswith("Dave was taken out of the lobby"), timeout=10)
+    assert "private chat" in dropped.text
+    await fakebot.wait_for(lambda: "Dave" not in lobby.text, 10, "Dave gone from the lobby")
+    assert "2. Erin" in lobby.text and "must open" not in lobby.text
+    assert "Open the chat with me to play" not in lobby.button_texts()
+    await fakebot.settle(0.8)
+    assert not [m for m in fakebot.bot_messages(group.id) if m.text.startswith("Erin was")]
+    # Nothing blocks the start now.
+    assert (await press(fakebot, alice, lobby, "Start")).get("text") is None
+    await fakebot.wait_for_message(group, lambda m: "deal 1" in m.text)
