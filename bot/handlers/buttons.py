@@ -83,10 +83,22 @@ async def swap(update: Update, context: BotContext) -> None:
 
 
 async def next_deal(update: Update, context: BotContext) -> None:
-    """Next deal of the series."""
-    if (data := await _decoded(update, context)) is not None:
-        await _answered(update, context, context.services.runtime.presses.next_deal(
-            _ids(data)[0], _user_id(update)))
+    """"Play again" under a finished deal ("nextnow": the host's "Start now"); solo: the
+    next deal at once."""
+    if (data := await _decoded(update, context)) is None:
+        return
+    try:
+        started = await context.services.runtime.play_again.press(
+            _ids(data)[0], _user_id(update), now=data.payload == "nextnow")
+    except ServiceError as exc:
+        await _refuse(update, context, exc)
+        return
+    query = update.callback_query
+    assert query is not None
+    if started:
+        await query.answer()
+    else:
+        await query.answer(t(await person_locale(update, context), "game.ready_you")[:200])
 
 
 async def hint(update: Update, context: BotContext) -> None:

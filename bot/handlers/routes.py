@@ -31,7 +31,7 @@ BUTTONS = (
     (buttons.pick, ui_pattern(r"back|pick\d+")),
     (buttons.swap, ui_pattern(r"swap|sw\d{1,4}")),
     (buttons.hint, ui_pattern("hint")),
-    (buttons.next_deal, ui_pattern("next")),
+    (buttons.next_deal, ui_pattern("next|nextnow")),
     (buttons.lobby, pattern(CallbackKind.LOBBY)),
     (buttons.setting, pattern(CallbackKind.SETTINGS)),
     (buttons.preference, pattern(CallbackKind.PREFERENCE)),

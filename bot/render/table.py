@@ -41,6 +41,10 @@ class TableNotes:
     blocked: set[int] = field(default_factory=set)
     taken_over: set[int] = field(default_factory=set)  # after timeouts: can be taken back
     left: set[int] = field(default_factory=set)  # /leave: a computer plays on for good
+    # After a group deal: the seats whose people pressed "Play again" (None: nobody yet),
+    # and whether the next deal has started (the old table then keeps no buttons).
+    ready: set[int] | None = None
+    next_started: bool = False
 
     def note_seats(self, seats: Iterable[SeatInfo]) -> None:
         """What the seats of a snapshot say: taken over, left."""
@@ -170,10 +174,36 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     return lines
 
 
-def next_deal_rows(locale: str, snap, ended) -> tuple:
-    if snap.status != "finished" or (ended is not None and ended.series_over):
+def next_deal_rows(locale: str, snap, ended, notes: TableNotes | None = None) -> tuple:
+    """The buttons under a finished deal: solo, "Next deal"; in a group, "Play again" (a
+    ready check: it starts when every player pressed it) and, once someone is ready,
+    "Start now" (the host's: whoever is not ready is played by a computer until they
+    come back)."""
+    if snap.status != "finished" or (ended is not None and ended.series_over) or \
+            (notes is not None and notes.next_started):
         return ()
-    return (((t(locale, "btn.next_deal"), encode_game_ui(snap.game_id, snap.version, "next")),),)
+    gid, v = snap.game_id, snap.version
+    if snap.chat_id > 0:
+        return (((t(locale, "btn.next_deal"), encode_game_ui(gid, v, "next")),),)
+    ready = notes.ready if notes is not None and notes.ready else set()
+    if not ready:
+        return (((t(locale, "btn.play_again"), encode_game_ui(gid, v, "next")),),)
+    people = [s.seat for s in snap.seats if s.user_id is not None and not s.left]
+    count = len([s for s in people if s in ready])
+    return (((t(locale, "btn.play_again_count", ready=count, total=len(people)),
+              encode_game_ui(gid, v, "next")),
+             (t(locale, "btn.start_now"), encode_game_ui(gid, v, "nextnow"))),)
+
+
+def ready_line(locale: str, snap, names: dict[int, str], notes: TableNotes) -> str | None:
+    """Who pressed "Play again" and whom the next deal waits for."""
+    if not notes.ready or notes.next_started:
+        return None
+    people = [s.seat for s in snap.seats if s.user_id is not None and not s.left]
+    ready = ", ".join(names.get(s, "?") for s in people if s in notes.ready)
+    waiting = ", ".join(names.get(s, "?") for s in people if s not in notes.ready)
+    return (t(locale, "table.ready_waiting", ready=ready, waiting=waiting) if waiting
+            else t(locale, "table.ready_all", ready=ready))
 
 
 def table_screen(locale: str, snap, names: dict[int, str], notes: TableNotes,
@@ -185,5 +215,8 @@ def table_screen(locale: str, snap, names: dict[int, str], notes: TableNotes,
     if snap.state.is_over:
         lines.append("")
         lines.extend(result_lines(locale, snap, names, ended))
-        return Screen("\n".join(lines), next_deal_rows(locale, snap, ended))
+        ready = ready_line(locale, snap, names, notes)
+        if ready:
+            lines.append(ready)
+        return Screen("\n".join(lines), next_deal_rows(locale, snap, ended, notes))
     return Screen("\n".join(lines))

@@ -4,6 +4,7 @@ snapshot the service returned with it) or, after a restart, the first time it is
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator
 
 from bot.render.names import seat_names
@@ -17,6 +18,7 @@ from .display import Display
 # A turn timer of 24 hours or more is shown as "off" (the settings menu's "off" stores the
 # longest allowed timer): a game left alone still ends, eventually.
 TIMER_OFF_SECONDS = 24 * 3600
+KEEP_FINISHED = 500  # finished group deals whose table may still get a Play again
 
 
 class Displays:
@@ -25,15 +27,31 @@ class Displays:
         self.chats = chats
         self.api = api
         self._by_game: dict[int, Display] = {}
+        # Finished deals' displays, newest last: their table's "Play again" ready check
+        # redraws it with the results the deal's end brought (DealEnded), which a display
+        # loaded again from the database would not have.
+        self._finished: OrderedDict[int, Display] = OrderedDict()
 
     def get(self, game_id: int) -> Display | None:
         return self._by_game.get(game_id)
 
+    def finished(self, game_id: int) -> Display | None:
+        return self._finished.get(game_id)
+
     def forget(self, game_id: int) -> None:
-        self._by_game.pop(game_id, None)
+        display = self._by_game.pop(game_id, None)
+        if display is not None and display.snap.status == "finished" \
+                and display.solo_seat is None:
+            self._finished[game_id] = display
+            while len(self._finished) > KEEP_FINISHED:
+                self._finished.popitem(last=False)
+
+    def drop_finished(self, game_id: int) -> None:
+        self._finished.pop(game_id, None)
 
     def clear(self) -> None:
         self._by_game.clear()
+        self._finished.clear()
 
     def __iter__(self) -> Iterator[int]:
         return iter(list(self._by_game))

@@ -34,6 +34,7 @@ from .computers import ComputerTurns
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
+from .play_again import PlayAgain
 from .presenter import Presenter
 from .presses import Presses
 from .tasks import Tasks
@@ -61,8 +62,9 @@ class GameRuntime:
                                  settings=settings, clock=clock, tasks=self.tasks,
                                  after=self.after)
         self.presses = Presses(games=games, displays=self.displays, presenter=self.presenter,
-                               api=api, brain=brain, rng=rng, clock=clock, after=self.after,
-                               launch=self.launch)
+                               api=api, brain=brain, rng=rng, clock=clock, after=self.after)
+        self.play_again = PlayAgain(games=games, chats=chats, displays=self.displays,
+                                    presenter=self.presenter, launch=self.launch)
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self, bot: Bot) -> None:

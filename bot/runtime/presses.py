@@ -10,13 +10,13 @@ pick, the poker swap's cards) live in the display and redraw it; nothing is stor
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import datetime
 
 from bot.i18n import t
 from bot.render.actions import describe
 from bot.service.errors import Code, IllegalMove, NotAllowed, StaleVersion
-from bot.service.events import ActResult, GameStarted
+from bot.service.events import ActResult
 from bot.service.games import GameService
 
 from . import screens
@@ -26,14 +26,12 @@ from .display import Display
 from .displays import Displays
 from .presenter import Presenter
 
-Launch = Callable[..., Awaitable[Display]]
-
 
 class Presses:
     def __init__(self, *, games: GameService, displays: Displays, presenter: Presenter,
                  api: BotApi, brain: ComputerBrain, rng: random.Random,
-                 clock: Callable[[], datetime], after: Callable[[Display, ActResult], None],
-                 launch: Launch) -> None:
+                 clock: Callable[[], datetime],
+                 after: Callable[[Display, ActResult], None]) -> None:
         self.games = games
         self.displays = displays
         self.presenter = presenter
@@ -42,7 +40,6 @@ class Presses:
         self.rng = rng
         self.clock = clock
         self.after = after  # where an accepted move's result goes (the runtime)
-        self.launch = launch  # shows a deal that just started (the runtime)
 
     async def press(self, game_id: int, version: int, action: str, user_id: int) -> None:
         """Play a move button pressed on a message drawn at ``version``."""
@@ -115,15 +112,3 @@ class Presses:
         return t(locale, "hint.text",
                  action=describe(locale, action, lead=lead, rules=snap.state.rules),
                  reason=t(locale, key, **params))
-
-    async def next_deal(self, game_id: int, user_id: int) -> None:
-        """Deal the next deal of the series (solo: in the same message)."""
-        display = self.displays.get(game_id)
-        started: GameStarted = await self.games.next_deal(game_id, user_id)
-        solo = started.chat_id > 0
-        if display is not None:
-            old_message, title = display.table_msg, display.group_title
-        else:
-            old_message = (await self.games.messages(game_id)).table_message_id
-            title = "" if solo else await self.api.chat_title(started.chat_id)
-        await self.launch(started, group_title=title, message_id=old_message if solo else None)

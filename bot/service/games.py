@@ -181,8 +181,11 @@ class GameService:
         self._cache.put(cached)  # committed
         return updated, started
 
-    async def next_deal(self, game_id: int, user_id: int) -> GameStarted:
-        """The next deal of the series after the finished deal ``game_id``."""
+    async def next_deal(self, game_id: int, user_id: int,
+                        absent: frozenset[int] = frozenset()) -> GameStarted:
+        """The next deal of the series after the finished deal ``game_id``, same seats and
+        settings; the seats of ``absent`` people (not ready) start played by a computer,
+        until they press a move themselves."""
         try:
             async with self.db.transaction() as s:
                 game = await game_repo.load_game(s, game_id)
@@ -200,8 +203,10 @@ class GameService:
                     raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
                 rules = RuleSet.from_dict(game.rules)
                 previous = deal_from_dict(game.state)
+                # A takeover of the last deal (timeouts, /leave) does not carry over.
                 seat_rows = [{"user_id": x.user_id, "computer_strength": x.computer_strength,
-                              "taken_over": x.taken_over} for x in seats]
+                              "taken_over": x.user_id is not None and x.user_id in absent}
+                             for x in seats]
                 started, cached = await self._create_deal(
                     s, chat_id=game.chat_id, lobby_id=game.lobby_id, series_id=series.id,
                     deal_number=game.deal_number + 1, host_id=game.host_id, rules=rules,
@@ -211,6 +216,21 @@ class GameService:
             raise AlreadyPlayed(Code.NEXT_DEAL_STARTED) from exc
         self._cache.put(cached)  # committed
         return started
+
+    async def check_next_deal(self, game_id: int) -> None:
+        """Refuse as ``next_deal`` would (no such game, still running, series over, next
+        deal already dealt), without dealing: a "Play again" ready check asks first."""
+        async with self.db.read() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+            if game is None:
+                raise NotFound(Code.NO_SUCH_GAME)
+            if game.status != "finished":
+                raise LobbyError(Code.DEAL_RUNNING)
+            series = await s.get(Series, game.series_id)
+            if series is None or series.status != "running":
+                raise LobbyError(Code.SERIES_OVER)
+            if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
+                raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
 
     async def leave(self, game_id: int, user_id: int) -> GameSnapshot:
         """The person leaves the running deal (/leave): a computer plays their seat from

@@ -179,3 +179,53 @@ async def test_a_member_who_never_opens_the_private_chat_is_shown_a_link_then_dr
     # Nothing blocks the start now.
     assert (await press(fakebot, alice, lobby, "Start")).get("text") is None
     await fakebot.wait_for_message(group, lambda m: "deal 1" in m.text)
+
+
+async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
+        fakebot, bot_world):
+    from test_group_game import play_to_the_end
+
+    await bot_world.start()
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    bot_world.game_id = game_id
+    await play_to_the_end(fakebot, bot_world, [alice, bob], table)
+    await fakebot.wait_for(lambda: "Play again" in table.button_texts(), 10, "Play again")
+    series = (await bot_world.services.games.snapshot(game_id)).series_id
+
+    ready = await press(fakebot, alice, table, "Play again")
+    assert ready["text"].startswith("You are ready")
+    await fakebot.wait_for(lambda: "Waiting for: Bob" in table.text, 10, "the ready line")
+    assert "Play again (1/2 ready)" in table.button_texts()
+    # A double press changes nothing; Start now is the host's (Alice's).
+    assert (await press(fakebot, alice, table, "Play again (1/2 ready)"))["text"] \
+        .startswith("You are ready")
+    assert await bot_world.services.chats.running_game(group.id) is None
+    refused = await press(fakebot, bob, table, "Start now")
+    assert refused["text"] == "Only the host or a chat admin can do that."
+    old_button = table.find_button("Play again (1/2 ready)")["callback_data"]
+
+    assert (await press(fakebot, bob, table, "Play again (1/2 ready)")).get("text") is None
+    second = await fakebot.wait_for_message(group, lambda m: "deal 2" in m.text)
+    await fakebot.wait_for(lambda: not table.buttons, 10, "the old table's buttons to go")
+    assert "Game over" in table.text
+    deal2 = await bot_world.services.chats.running_game(group.id)
+    snap = await bot_world.services.games.snapshot(deal2)
+    assert snap.series_id == series and not any(s.taken_over for s in snap.seats)
+    # The old table's button, pressed again: refused, nothing dealt.
+    stale = await fakebot.wait_for_answer(
+        await fakebot.user_presses(alice, table, data=old_button))
+    assert stale.get("text")
+    assert await bot_world.services.chats.running_game(group.id) == deal2
+
+    # Deal 2 ends; the host starts deal 3 without Bob: a computer plays his seat.
+    bot_world.game_id = deal2
+    await play_to_the_end(fakebot, bot_world, [alice, bob], second)
+    await fakebot.wait_for(lambda: "Play again" in second.button_texts(), 10, "Play again")
+    await press(fakebot, alice, second, "Play again")
+    await fakebot.wait_for(lambda: "Start now" in second.button_texts(), 10, "Start now")
+    assert (await press(fakebot, alice, second, "Start now")).get("text") is None
+    await fakebot.wait_for_message(group, lambda m: "deal 3" in m.text)
+    deal3 = await bot_world.services.games.snapshot(
+        await bot_world.services.chats.running_game(group.id))
+    taken = {s.user_id for s in deal3.seats if s.taken_over}
+    assert taken == {bob.id} and deal3.series_id == series

@@ -67,7 +67,7 @@ async def test_three_players_play_a_group_game_to_the_result(fakebot, bot_world)
     # One lobby and one table message in the group: every move was an edit.
     assert fakebot.send_count(group) == 2
     assert table.edit_count >= presses // 2
-    assert "Next deal" in table.button_texts()
+    assert "Play again" in table.button_texts()
     snap = await bot_world.services.games.snapshot(bot_world.game_id)
     fools = snap.state.outcome.fools
     names = {0: None}

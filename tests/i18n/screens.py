@@ -128,7 +128,10 @@ def seats_of(ending: Ending) -> tuple[SeatInfo, ...]:
 def end_of_game(locale: str, ending: Ending) -> Screen:
     state, last = play_out(ending.rules, ending.want)
     seats = seats_of(ending)
-    snap = GameSnapshot(game_id=1, chat_id=-100, series_id=1, deal_number=4,
+    # A solo game is played in the person's private chat (positive id), a group's in the
+    # group (negative): the buttons under the result differ.
+    snap = GameSnapshot(game_id=1, chat_id=100 if ending.you is not None else -100,
+                        series_id=1, deal_number=4,
                         version=state.version, status="finished", state=state, seats=seats,
                         turn_deadline=None)
     names = seat_names(locale, seats)

@@ -1,0 +1,71 @@
+"""After a deal: "Play again" with a ready check (group games), "Next deal" (solo).
+
+In a group the next deal starts when every person at the table pressed "Play again", or
+when the host presses "Start now" with whoever is ready: the seats of the others start
+played by a computer, until they press a move themselves (so a friend who stepped away
+loses nothing but the moves the computer makes). Same seats, same settings, the series
+goes on. Who is ready lives on the finished deal's display (in memory: after a restart,
+people press again). The old table keeps its results but loses its buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.service.chats import ChatService
+from bot.service.errors import Code, NotAllowed
+from bot.service.events import GameStarted
+from bot.service.games import GameService
+
+from .display import Display
+from .displays import Displays
+from .presenter import Presenter
+
+Launch = Callable[..., Awaitable[Display]]
+
+
+class PlayAgain:
+    def __init__(self, *, games: GameService, chats: ChatService, displays: Displays,
+                 presenter: Presenter, launch: Launch) -> None:
+        self.games = games
+        self.chats = chats
+        self.displays = displays
+        self.presenter = presenter
+        self.launch = launch
+
+    async def press(self, game_id: int, user_id: int, *, now: bool = False) -> bool:
+        """A press of "Play again" (``now``: "Start now"); True when the next deal started,
+        False when the person is counted ready and the deal waits for others."""
+        await self.games.check_next_deal(game_id)  # e.g. an old table's button: refused
+        display = self.displays.finished(game_id) or await self.displays.of(game_id)
+        snap = display.snap
+        if display.solo_seat is not None:
+            await self._start(display, user_id, frozenset())
+            return True
+        seat = display.seat_of(user_id)
+        if seat is None:
+            raise NotAllowed(Code.NOT_PLAYING)
+        if now and user_id != await self.chats.game_host(game_id):
+            raise NotAllowed(Code.HOST_ONLY)
+        if display.notes.ready is None:
+            display.notes.ready = set()
+        display.notes.ready.add(seat)
+        people = {s.seat: s.user_id for s in snap.seats if s.user_id is not None}
+        needed = {s.seat for s in snap.seats if s.user_id is not None and not s.left}
+        if now or needed <= display.notes.ready:
+            absent = frozenset(user for s, user in people.items()
+                               if user is not None and s not in display.notes.ready)
+            await self._start(display, user_id, absent)
+            return True
+        self.presenter.show(display)  # the table shows who is ready
+        return False
+
+    async def _start(self, display: Display, user_id: int, absent: frozenset[int]) -> None:
+        started: GameStarted = await self.games.next_deal(display.game_id, user_id, absent)
+        solo = started.chat_id > 0
+        if not solo:  # the old table keeps its results, not its buttons
+            display.notes.next_started = True
+            self.displays.drop_finished(display.game_id)
+            await self.presenter.edit_table(display)
+        await self.launch(started, group_title=display.group_title,
+                          message_id=display.table_msg if solo else None)
