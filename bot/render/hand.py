@@ -19,10 +19,11 @@ Layout decisions (RULES.md is silent on presentation):
   closes it; the choice lives in the driver (``picking`` holds a tuple of cards then);
 - words follow the game: Warsaw's ``d`` is "Lead these" and ``t`` "Give up", pagat's ``d``
   "Take the rest", the six swap "Swap 6♥ for the turn-up";
-- buttons appear only for the seats the game is waiting on (as ``durak play`` does):
-  throwing in while the defender is still beating is legal but not offered, so the other
-  attackers' hands are not edited on every card (Telegram's request budget); once the
-  defender has beaten everything (or takes) they are waited on and get their buttons.
+- buttons appear for the seats the game is waiting on, and, while the defender is still
+  beating, for every attacker the rules let throw in (RULES.md "A bout" 2: "in any
+  order"): only their throw-in cards, no Pass/Done (those wait until they are asked).
+  It costs an edit of a co-attacker's hand when the table gains a rank they hold, which
+  is what lets them join in without waiting for the defender.
 """
 
 from __future__ import annotations
@@ -101,8 +102,8 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     game = snap.game_id
     legal = [] if state.is_over or snap.status != "running" else list(view.legal)
     waiting = view.waiting_on
-    if waiting and seat not in waiting:
-        legal = []
+    if waiting and seat not in waiting:  # not asked: only a throw-in, if the rules allow
+        legal = [a for a in legal if a.kind is ActionKind.ATTACK] if view.table else []
     by_card: dict[int, list[Action]] = {}
     multi: dict[int, Action] = {}
     others = []
@@ -137,7 +138,9 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
         lines.append(t(locale, "hand.your_cards", cards=cards_text(hand, view.trump_suit)))
     elif rest:
         lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
-    if legal:
+    if legal and waiting and seat not in waiting:
+        lines.append(t(locale, "hand.may_throw_in"))
+    elif legal:
         expected = "hand.expect." + expectation(view, seat)
         lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))
     buttons = []

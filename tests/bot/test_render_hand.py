@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-from bot.engine import Action, RuleSet, new_deal
+from bot.engine import Action, ActionKind, RuleSet, new_deal
 from bot.render.callback import CallbackKind, decode
 from bot.render.cards import card_label
 from bot.render.hand import group_hand_screen
@@ -49,7 +49,14 @@ def check_position(state, seat) -> int:
     card_buttons = {LABELS[label] for label, _ in buttons if label in LABELS}
     assert card_buttons <= hand
     if waiting and seat not in waiting:
-        assert not buttons  # only the seats the game waits on get buttons
+        # Not asked: only the throw-ins the rules allow now (RULES.md "A bout" 2, "in any
+        # order"), never Pass/Done.
+        throw_ins = {a.text() for a in state.legal_actions(seat)
+                     if a.kind is ActionKind.ATTACK}
+        for _, data in buttons:
+            decoded = decode(data)
+            assert decoded.payload in throw_ins if decoded.is_move \
+                else decoded.payload.startswith("pick")
     shown_as_text = {LABELS[w] for line in screen.text.splitlines()
                      if line.startswith(("Other cards:", "Your cards:"))
                      for w in line.split(":", 1)[1].split() if w in LABELS}
