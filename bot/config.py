@@ -123,6 +123,9 @@ class Settings:
     # A lobby member who has not opened the private chat with the bot (where the cards go)
     # is dropped from the lobby after this many seconds, so the others are never stuck.
     private_chat_wait: float = 180.0
+    # A person whose turn began and who has not acted after this many seconds gets a short
+    # private message (Telegram notifies new messages, not edits; runtime/nudges.py).
+    turn_nudge_delay: float = 5.0
 
     def __post_init__(self) -> None:
         if not self.webhook_secret:

@@ -18,6 +18,7 @@ from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
+from bot.runtime.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.errors import Code, ServiceError
 from bot.service.settings import default_settings
 
@@ -247,6 +248,21 @@ async def language(update: Update, context: BotContext) -> None:
     buttons = [(t(code, "lang.name"), encode_preference(f"lang={code}")) for code in LOCALES]
     rows = (tuple(buttons[:3]), tuple(buttons[3:]))
     await reply(update, "", Screen(t(locale, "lang.choose"), rows))
+
+
+async def notify(update: Update, context: BotContext) -> None:
+    """/notify [on|off]: the person's "your turn" messages (runtime/nudges.py); no argument
+    switches them. Stored with their private chat, so it holds in every group."""
+    svc, user_id = context.services, _user_id(update)
+    locale = await chat_locale(update, context)
+    wanted = (context.args or [""])[0].lower()
+    if wanted not in ("", "on", "off"):
+        await reply(update, t(locale, "notify.usage"))
+        return
+    now_on = (await svc.chats.preferences(user_id)).get(NUDGE_PREFERENCE) is not False
+    on = (not now_on) if wanted == "" else wanted == "on"
+    await svc.chats.set_preference(user_id, NUDGE_PREFERENCE, on)
+    await reply(update, t(locale, "notify.on" if on else "notify.off"))
 
 
 async def help_command(update: Update, context: BotContext) -> None:

@@ -23,6 +23,7 @@ COMMANDS = (
     ("top", commands.top),
     ("stats", commands.stats),
     ("language", commands.language),
+    ("notify", commands.notify),
     ("help", commands.help_command),
 )
 

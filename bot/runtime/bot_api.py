@@ -51,6 +51,14 @@ class BotApi:
         """True when the message shows ``screen`` afterwards; Unreachable on 403."""
         return await messaging.edit(self.bot, chat_id, message_id, screen)
 
+    async def delete(self, chat_id: int, message_id: int) -> bool:
+        """Delete a message the bot sent; False when Telegram refused (too old, gone)."""
+        try:
+            return bool(await self.bot.delete_message(chat_id, message_id))
+        except TelegramError as exc:
+            log.info("could not delete message %s/%s: %s", chat_id, message_id, exc)
+            return False
+
     async def can_message(self, user_id: int) -> bool:
         """Whether the person opened a private chat with the bot (a chat action is
         invisible to them)."""

@@ -34,6 +34,7 @@ from .computers import ComputerTurns
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
+from .nudges import Nudges
 from .play_again import PlayAgain
 from .presenter import Presenter
 from .presses import Presses
@@ -63,6 +64,8 @@ class GameRuntime:
                                  after=self.after)
         self.presses = Presses(games=games, displays=self.displays, presenter=self.presenter,
                                api=api, brain=brain, rng=rng, clock=clock, after=self.after)
+        self.nudges = Nudges(api=api, chats=chats, tasks=self.tasks,
+                             delay=settings.turn_nudge_delay)
         self.play_again = PlayAgain(games=games, chats=chats, displays=self.displays,
                                     presenter=self.presenter, launch=self.launch)
 
@@ -99,6 +102,7 @@ class GameRuntime:
         await self.presenter.post_messages(display, message_id)
         self.presenter.show(display)
         self.computers.schedule(display)
+        self.nudges.follow(display, display.snap)
         return display
 
     # -- after every change ---------------------------------------------------------------
@@ -115,12 +119,14 @@ class GameRuntime:
                 display.ended = event
         self.presenter.show(display, result.snapshot)
         self.computers.schedule(display)
+        self.nudges.follow(display, display.snap)
 
     async def cancel(self, game_id: int, host_id: int) -> None:
         """Cancel the running deal in the host's name (the caller checked who may)."""
         cancelled = await self.games.cancel(game_id, host_id)
         display = await self.displays.of(game_id)
         self.presenter.show(display, cancelled.snapshot)
+        self.nudges.follow(display, display.snap)
 
     async def leave(self, game_id: int, user_id: int) -> None:
         """The person leaves the running deal (the service records it): their hand message
@@ -138,6 +144,7 @@ class GameRuntime:
                 pass  # they blocked the bot: nothing to tidy up in that chat
         self.presenter.show(display, snap)
         self.computers.schedule(display)
+        self.nudges.follow(display, display.snap)
 
     def person_returned(self, user_id: int) -> None:
         """The person wrote to the bot privately again: their hands can be delivered."""

@@ -1,0 +1,68 @@
+"""Your turn, noticed: a short new private message (Telegram notifies new messages, not
+edits) when a person's turn began and they have not acted within a few seconds; one at a
+time per person, gone once they act; /notify switches them per person."""
+
+from __future__ import annotations
+
+from playing import hand_message, press_first_accepted, start_group_game
+
+
+def nudges(fake, user):
+    return [m for m in fake.bot_messages(user.id) if m.text.startswith("🔔")]
+
+
+def visible(fake, user):
+    return [m for m in nudges(fake, user) if not m.deleted]
+
+
+async def test_a_waiting_player_is_nudged_once_and_the_nudge_goes_when_they_act(
+        fakebot, bot_world):
+    await bot_world.start(turn_nudge_delay=0.3)
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    snap = await bot_world.services.games.snapshot(game_id)
+    mover = alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
+    other = bob if mover is alice else alice
+
+    nudge = await fakebot.wait_for(lambda: visible(fakebot, mover), 10, "a nudge")
+    assert nudge[0].text.startswith("🔔 Your turn in «Cards night»: ")
+    assert not nudges(fakebot, other)  # not their turn: nothing
+    await fakebot.settle(0.6)
+    assert len(nudges(fakebot, mover)) == 1  # once per turn, not every few seconds
+
+    assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
+    await fakebot.wait_for(lambda: not visible(fakebot, mover), 10, "the nudge to go")
+    # The turn passed to the other player, who waits: nudged in their own chat.
+    await fakebot.wait_for(lambda: visible(fakebot, other), 10, "the other's nudge")
+    assert all(len(visible(fakebot, u)) <= 1 for u in (alice, bob))
+
+
+async def test_quick_players_get_no_nudge_and_notify_off_stops_them(fakebot, bot_world):
+    await bot_world.start(turn_nudge_delay=1.5)
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    for user in (alice, bob):
+        await fakebot.user_sends(user, user.id, "/notify off")
+        await fakebot.wait_for_message(user.id, lambda m: m.text.startswith("No more"))
+    # Nobody acts for longer than the delay: still no nudge, they switched them off.
+    await fakebot.settle(2.0, timeout=10)
+    assert not nudges(fakebot, alice) and not nudges(fakebot, bob)
+
+    await fakebot.user_sends(alice, alice.id, "/notify on")
+    await fakebot.user_sends(bob, bob.id, "/notify on")
+    await fakebot.wait_for(lambda: all(any(m.text.startswith("When it is your turn")
+                                           for m in fakebot.bot_messages(u.id))
+                                       for u in (alice, bob)), 10, "both on")
+    # Quick play: each move within the delay, so nobody is nudged.
+    for _ in range(4):
+        snap = await bot_world.services.games.snapshot(game_id)
+        if snap.status != "running":
+            break
+        mover = alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
+        await fakebot.wait_for(lambda m=mover: hand_message(fakebot, m) is not None and
+                               hand_message(fakebot, m).buttons, 10, "buttons")
+        assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
+        await fakebot.settle(0.05)
+    assert not nudges(fakebot, alice) and not nudges(fakebot, bob)
+
+    refused = await fakebot.user_sends(alice, alice.id, "/notify maybe")
+    assert refused is not None
+    await fakebot.wait_for_message(alice.id, lambda m: m.text.startswith("Use /notify on"))
