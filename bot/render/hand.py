@@ -28,14 +28,14 @@ Layout decisions (RULES.md is silent on presentation):
 
 from __future__ import annotations
 
-from bot.engine import Action, ActionKind
+from bot.engine import Action, ActionKind, public_view
 from bot.i18n import t, tn
 
 from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
-from .table import expectation, pairs_text
+from .table import expectation, pairs_text, turn_line
 
 CARD_ROW = 6
 
@@ -177,24 +177,33 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
 
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
-                      picking: int | tuple | None = None, hint: bool = False) -> Screen:
+                      picking: int | tuple | None = None, hint: bool = False,
+                      turn_seconds: int | None = None) -> Screen:
+    """The private hand of a group deal, complete on its own (nobody has to look at the
+    group to play): trump and stock, each opponent's card count, the table, whose turn,
+    the time per move (``turn_seconds``; None: no timer), then the cards and moves."""
     state = snap.state
     view = state.view(seat)
     lines = [t(locale, "hand.title", group=group_title)]
-    if view.turnup is not None:
-        lines.append(t(locale, "table.trump", card=card_label(view.turnup)))
     if state.is_over or snap.status != "running":
+        if view.turnup is not None:
+            lines.append(t(locale, "table.trump", card=card_label(view.turnup)))
         lines.append(t(locale, "hand.over"))
         return Screen("\n".join(lines))
-    if seat == view.defender and not view.taking:
-        uncovered = [a for a, c in view.table if c is None]
-        if uncovered:
-            lines.append(t(locale, "table.pairs", pairs=cards_text(uncovered, sort=False)))
-    elif view.table and seat in (view.waiting_on or ()):
-        # An attacker choosing whether to add sees the table here, not only in the group,
-        # so the group table may trail a move (its budget) without holding anyone up; a
-        # waited-on hand changes with the table anyway (its buttons do), so no extra edit.
+    trump = (t(locale, "table.trump", card=card_label(view.turnup))
+             if view.turnup is not None else t(locale, "table.no_trump"))
+    lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count)]))
+    names = {s.seat: s.name for s in snap.seats}
+    others = [f"{names.get(p, '?')} {view.hand_counts[p]}" for p in view.in_play if p != seat]
+    if others:
+        lines.append(t(locale, "hand.opponents", counts=" · ".join(others)))
+    if view.table:
         lines.append(t(locale, "table.pairs", pairs=pairs_text(view.table)))
+    turn = turn_line(locale, public_view(state), names, seat)
+    if turn:
+        lines.append(turn)
+    if turn_seconds:
+        lines.append(tn(locale, "hand.turn_seconds", turn_seconds))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
                             view=view)
     lines.extend(more)

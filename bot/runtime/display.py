@@ -34,6 +34,7 @@ class Display:
     last: LastMove | None = None
     ended: DealEnded | None = None
     timer_on: bool = True
+    turn_seconds: int | None = None  # the deal's time per move (hands show it)
     hints: bool = False
     dirty: bool = False
     render_task: asyncio.Task | None = None

@@ -93,6 +93,7 @@ class Displays:
             seat_locale={seat: private.get(user, locale) for seat, user in humans},
             names=seat_names(locale, snap.seats), table_msg=stored.table_message_id,
             hand_msgs=dict(stored.hand_message_ids), hints=solo or bool(prefs.get("hints")),
-            timer_on=int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS)
+            timer_on=int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS,
+            turn_seconds=int(settings.get("turn_seconds", 60)))
         self._by_game[game_id] = display
         return display

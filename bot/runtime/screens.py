@@ -37,7 +37,9 @@ def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Scree
     tells whether it changed). Drawn once, stamped twice."""
     locale = display.seat_locale.get(seat, display.locale)
     signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
-                                  picking=display.picking.get(seat), hint=display.hints)
+                                  picking=display.picking.get(seat), hint=display.hints,
+                                  turn_seconds=display.turn_seconds if display.timer_on
+                                  else None)
     return signature.at_version(snap.version), signature
 
 

@@ -11,13 +11,16 @@ from bot.engine import Action, ActionKind, RuleSet, new_deal
 from bot.render.callback import CallbackKind, decode
 from bot.render.cards import card_label
 from bot.render.hand import group_hand_screen
+from bot.service.events import SeatInfo
 
 LABELS = {card_label(s * 16 + r): s * 16 + r for s in range(4) for r in range(2, 15)}
 
 
 def snap_of(state, game_id=5):
+    seats = tuple(SeatInfo(seat=n, user_id=100 + n, name=f"P{n}", computer_strength=None,
+                           team=None) for n in range(state.rules.players))
     return SimpleNamespace(state=state, game_id=game_id, status="running",
-                           version=state.version)
+                           version=state.version, seats=seats)
 
 
 def check_position(state, seat) -> int:
@@ -110,3 +113,27 @@ def test_a_hand_restamped_to_a_version_is_the_hand_drawn_at_it():
             seat = rng.choice(list(movers))
             state.apply(rng.choice(list(state.legal_actions(seat))))
     assert checked > 100
+
+
+def test_a_waiting_hand_is_complete_on_its_own():
+    """Table, whose turn, trump and stock, each opponent's card count and the time per
+    move, all in the hand message: nobody has to look at the group to play."""
+    state = new_deal(RuleSet.preset("podkidnoy", players=3), seed=3)
+    attacker, defender = state.attacker, state.defender
+    state.apply(next(a for a in state.legal_actions(attacker)
+                     if a.kind is ActionKind.ATTACK and len(a.cards) == 1))
+    snap = snap_of(state)
+    for seat in range(3):
+        text = group_hand_screen("en", snap, seat, state.version, "G", turn_seconds=60).text
+        lines = text.splitlines()
+        view = state.view(seat)
+        assert lines[1] == f"Trump: {card_label(view.turnup)} · Stock: {view.stock_count} cards"
+        counts = " · ".join(f"P{p} {view.hand_counts[p]}" for p in range(3) if p != seat)
+        assert f"Cards in hand: {counts}" in lines
+        assert any(line.startswith("On the table: ") for line in lines)
+        assert "⏱ 60 seconds per move" in lines
+        if seat == defender:
+            assert "Your move: beat the cards or take them" in lines
+            assert not any(line.startswith("Now:") for line in lines)
+        else:
+            assert f"Now: P{defender} (beats the cards or takes them)" in lines
