@@ -18,10 +18,20 @@ from telegram.ext import Application, ApplicationBuilder
 from .server import FakeBotServer
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--telegram-limits", action="store_true",
+                     help="the fake Bot API enforces Telegram's flood limits in every test "
+                          "(30 calls/s per token, 20 messages/min per group counting edits, "
+                          "about 1/s per private chat): 429 with retry_after beyond them")
+
+
 @pytest.fixture
-async def fakebot() -> AsyncIterator[FakeBotServer]:
-    """A fake Telegram listening on a free port of 127.0.0.1."""
-    server = FakeBotServer()
+async def fakebot(request: pytest.FixtureRequest) -> AsyncIterator[FakeBotServer]:
+    """A fake Telegram listening on a free port of 127.0.0.1 (with Telegram's flood limits
+    under ``--telegram-limits``, or for a test marked ``telegram_limits``)."""
+    limits = bool(request.config.getoption("--telegram-limits")
+                  or request.node.get_closest_marker("telegram_limits"))
+    server = FakeBotServer(telegram_limits=limits)
     await server.start()
     try:
         yield server

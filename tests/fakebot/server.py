@@ -111,6 +111,7 @@ class FakeBotServer(World):
             injected = self.take_injected(method.lower(), _chat_id_of(params))
             if injected is not None:
                 raise injected
+            self.check_token_rate(method.lower())
             result = await impl(self, params)
         except ApiError as error:
             if impl is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import BLOCKED, CANT_INITIATE, KICKED, ApiError, bad_request, forbidden
 from .model import JSON, ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
-from .ratelimit import FloodControl, RateRule
+from .ratelimit import TELEGRAM_LIMITS, FloodControl, RateRule
 
 # About 20 new messages a minute to one group (Telegram's published guidance).
 GROUP_RATE = RateRule(20, 60.0)
@@ -41,6 +41,8 @@ class World:
         bot_username: str = "durak_test_bot",
         group_rate: RateRule | None = GROUP_RATE,
         private_rate: RateRule | None = None,
+        token_rate: RateRule | None = None,
+        telegram_limits: bool = False,
         callback_query_ttl: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -48,7 +50,10 @@ class World:
         self.token = f"{bot_id}:FAKE-test-token"
         self.clock = clock
         self.callback_query_ttl = callback_query_ttl
-        self.flood = FloodControl(group_rate, private_rate)
+        if telegram_limits:  # Telegram's own numbers (ratelimit.TELEGRAM_LIMITS)
+            group_rate, private_rate, token_rate = (
+                TELEGRAM_LIMITS.group, TELEGRAM_LIMITS.private, TELEGRAM_LIMITS.token)
+        self.flood = FloodControl(group_rate, private_rate, token_rate)
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
         self.chats: dict[int, FakeChat] = {}
         self.stored: dict[tuple[int, int], StoredMessage] = {}
@@ -200,6 +205,12 @@ class World:
         elif chat.bot_status == "left":
             raise forbidden("bot is not a member of the supergroup chat")
         return chat
+
+    def check_token_rate(self, method: str) -> None:
+        retry_after = self.flood.check_token(method, self.clock())
+        if retry_after is not None:
+            raise ApiError(429, f"Too Many Requests: retry after {retry_after}",
+                           {"retry_after": retry_after})
 
     def check_flood(self, chat: FakeChat, method: str) -> None:
         retry_after = self.flood.check(
