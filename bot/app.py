@@ -56,7 +56,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                .get_updates_request(AiohttpRequest(2))
                .concurrent_updates(64)
                .context_types(CONTEXT_TYPES)
-               .post_init(_post_init).post_shutdown(_post_shutdown))
+               .post_init(_post_init).post_stop(_post_stop)
+               .post_shutdown(_post_shutdown))
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
@@ -91,6 +92,13 @@ async def _post_init(app: Application) -> None:
         await upgrade(svc.db)
     await register_commands(app.bot)
     await svc.runtime.start(app.bot)
+
+
+async def _post_stop(app: Application) -> None:
+    """After the handlers finished, before the HTTP client closes: the runtime stops its
+    loops and draws its pending edits (a SIGTERM loses no final table)."""
+    svc: Services = app.bot_data["services"]
+    await svc.runtime.drain()
 
 
 async def _post_shutdown(app: Application) -> None:

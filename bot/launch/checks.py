@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import make_url
-from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
+from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application
 
 from bot.config import Settings
@@ -153,7 +154,21 @@ async def start_polling(app: App, settings: Settings, *,
                              setting=_api_setting(settings), exit_code=UNREACHABLE) from None
 
 
+_conflict_said_at = [float("-inf")]  # when the 409 line was last logged (monotonic)
+CONFLICT_REPEAT = 600.0  # say it again at most every 10 minutes while it lasts
+
+
 def _polling_failed(exc: Exception) -> None:
+    if isinstance(exc, Conflict):
+        # Another process polls with this token: every getUpdates of ours ends its poll
+        # and the other way round, and PTB retries for ever. One line that says what to do.
+        now = time.monotonic()
+        if now - _conflict_said_at[0] >= CONFLICT_REPEAT:
+            _conflict_said_at[0] = now
+            log.error("another process is polling Telegram with this BOT_TOKEN (409 "
+                      "Conflict): stop the other instance, or run several instances in "
+                      "webhook mode (DURAK_WEBHOOK_URL); retrying meanwhile")
+        return
     log.warning("getUpdates failed (%s: %s); retrying", type(exc).__name__, exc)
 
 

@@ -75,6 +75,13 @@ class GameRuntime:
         await self.restore()
         self.timers.start()
 
+    async def drain(self) -> None:
+        """The first step of stopping, while Telegram can still be reached: the loops stop
+        (timers, computer players, nudges, renders), then every pending edit is drawn, so
+        the last moves and a final table reach the chats. ``stop`` follows."""
+        await self.tasks.cancel_all()
+        await self.presenter.flush()
+
     async def stop(self) -> None:
         await self.tasks.cancel_all()
         self.displays.clear()

@@ -33,6 +33,7 @@ class Drawing(Protocol):
 
     settings: Settings
     tasks: Tasks
+    flushing: bool  # stopping: nothing is held back
 
     def show(self, display: Display, snap: GameSnapshot | None = None) -> None: ...
 
@@ -44,7 +45,7 @@ def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Scr
     """True when this hand edit waits (see the top)."""
     delay = presenter.settings.quiet_hand_delay
     shown = display.shown.get(seat)
-    if delay <= 0 or shown is None or shown.rows or screen.rows \
+    if delay <= 0 or presenter.flushing or shown is None or shown.rows or screen.rows \
             or snap.status != "running" or snap.state.is_over:
         display.quiet_due.pop(seat, None)
         return False

@@ -47,6 +47,18 @@ class Presenter:
         self.settings = settings
         self.clock = clock
         self.tasks = tasks
+        self.flushing = False  # stopping: draw everything now, hold nothing back
+
+    async def flush(self) -> None:
+        """Stopping (SIGTERM): draw what every deal's messages still lack, now, the held
+        quiet hand edits and the table's schedule included, so no final table is lost.
+        The caller has cancelled the render tasks first; the HTTP client is still open."""
+        self.flushing = True
+        for display in self.displays.all():
+            try:
+                await self._render(display, display.snap)
+            except Exception as exc:
+                log_failure(log, exc, "drawing game %s before stopping", display.game_id)
 
     # -- a new deal's messages --------------------------------------------------------------
     async def post_messages(self, display: Display, message_id: int | None) -> None:
@@ -131,7 +143,7 @@ class Presenter:
                 continue
             self._shown(display, seat, screen, signature, snap.version)
         if self.settings.table_debounce > 0 and snap.status == "running" \
-                and not snap.state.is_over:
+                and not snap.state.is_over and not self.flushing:
             # Only a move or a note (blocked, taken over) changes the table: a redraw for a
             # hand alone (a choice screen, a held edit's turn) would only refresh its
             # "time left", an edit of the group's budget for nothing.

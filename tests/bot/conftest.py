@@ -47,12 +47,15 @@ async def start_app(app) -> None:
 
 
 async def stop_app(app) -> None:
+    """What durak-bot does on SIGTERM (bot.launch.serve), step by step."""
     if app.updater.running:
         await app.updater.stop()
     if app.running:
         await app.stop()
-    await app.post_shutdown(app)
+        if app.post_stop:
+            await app.post_stop(app)
     await app.shutdown()
+    await app.post_shutdown(app)
 
 
 class BotWorld:

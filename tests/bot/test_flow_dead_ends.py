@@ -16,14 +16,19 @@ async def open_lobby(fake, group, host):
     return await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
 
 
+async def lobby_of(fake, *names):
+    """People who opened the bot, their group, and the lobby the first of them opened."""
+    users = [fake.add_user(name) for name in names]
+    for user in users:
+        await fake.user_starts_bot(user)
+    group = fake.add_group("Cards night", users)
+    return group, users, await open_lobby(fake, group, users[0])
+
+
 async def test_newgame_beside_an_open_lobby_points_to_it_and_opens_no_second(
         fakebot, bot_world):
     await bot_world.start()
-    alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
-    for user in (alice, bob):
-        await fakebot.user_starts_bot(user)
-    group = fakebot.add_group("Cards night", [alice, bob])
-    lobby = await open_lobby(fakebot, group, alice)
+    group, (alice, bob), lobby = await lobby_of(fakebot, "Alice", "Bob")
     lobby_id = await bot_world.services.chats.open_lobby(group.id)
 
     await fakebot.user_sends(bob, group, "/newgame")
@@ -38,11 +43,7 @@ async def test_newgame_beside_an_open_lobby_points_to_it_and_opens_no_second(
 async def test_newgame_after_a_game_starts_from_the_settings_the_chat_played(
         fakebot, bot_world):
     await bot_world.start()
-    alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
-    for user in (alice, bob):
-        await fakebot.user_starts_bot(user)
-    group = fakebot.add_group("Cards night", [alice, bob])
-    lobby = await open_lobby(fakebot, group, alice)
+    group, (alice, bob), lobby = await lobby_of(fakebot, "Alice", "Bob")
     await press(fakebot, alice, lobby, "Settings")
     await fakebot.wait_for(lambda: "Transfer: no" in lobby.button_texts(), 10, "the menu")
     await press(fakebot, alice, lobby, "Transfer: no")
@@ -123,11 +124,7 @@ async def test_leave_in_a_running_game_hands_the_seat_to_a_computer_and_loses_th
 
 async def test_the_host_removes_a_player_and_nobody_else_can(fakebot, bot_world):
     await bot_world.start()
-    alice, bob, carol = (fakebot.add_user(n) for n in ("Alice", "Bob", "Carol"))
-    for user in (alice, bob, carol):
-        await fakebot.user_starts_bot(user)
-    group = fakebot.add_group("Cards night", [alice, bob, carol])
-    lobby = await open_lobby(fakebot, group, alice)
+    group, (alice, bob, carol), lobby = await lobby_of(fakebot, "Alice", "Bob", "Carol")
     for user in (bob, carol):
         await press(fakebot, user, lobby, "Join")
     await fakebot.wait_for(lambda: "3. Carol" in lobby.text, 10, "both seated")
