@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram.error import BadRequest, NetworkError
+from telegram.error import BadRequest, NetworkError, RetryAfter
 
 from bot.storage.failures import database_failure
 
@@ -27,6 +27,8 @@ def known_failure(exc: BaseException) -> str | None:
     """What failed, in one line naming the setting to check; None when not a known one."""
     # Telegram first: PTB's NetworkError wraps the socket's OSError, which on its own
     # reads as a database that cannot be reached.
+    if isinstance(exc, RetryAfter):  # over a flood limit: the next move redraws
+        return f"Telegram's flood control asked to wait ({exc}); too many requests"
     if isinstance(exc, NetworkError) and not isinstance(exc, BadRequest):
         return f"Telegram did not answer ({exc}); check the network or TELEGRAM_API_BASE_URL"
     found = database_failure(exc)

@@ -8,7 +8,7 @@ import socket
 
 import pytest
 from sqlalchemy import text
-from telegram.error import BadRequest, NetworkError, TimedOut
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
 from bot.runtime.faults import LONGEST, Backoff, known_failure
 from bot.storage.database import Database
@@ -42,6 +42,11 @@ async def test_a_database_that_cannot_be_reached_is_one_line_naming_database_url
 def test_telegram_not_answering_is_one_line(exc):
     line = known_failure(exc)
     assert line is not None and "TELEGRAM_API_BASE_URL" in line
+
+
+def test_a_429_is_one_line_too():
+    line = known_failure(RetryAfter(7))
+    assert line is not None and "flood control" in line and "\n" not in line
 
 
 @pytest.mark.parametrize("exc", [BadRequest("Message is too long"), ValueError("a bug"),
