@@ -165,7 +165,7 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     if not view.is_over and timer_on and snap.turn_deadline is not None:
         left = max(0, int((snap.turn_deadline - now).total_seconds()))
         lines.append(tn(locale, "table.time_left", left))
-    for seat in sorted(notes.taken_over):
+    for seat in sorted(notes.taken_over - notes.blocked):  # blocked: said below, with why
         lines.append(t(locale, "table.takeover", name=names.get(seat, "?")))
     for seat in sorted(notes.left):
         lines.append(t(locale, "table.left", name=names.get(seat, "?")))

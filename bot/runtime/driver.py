@@ -25,6 +25,7 @@ from bot.i18n import t
 from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
+from bot.service.errors import ServiceError
 from bot.service.events import ActResult, DealEnded, GameStarted, MoveApplied
 from bot.service.games import GameService
 
@@ -64,6 +65,7 @@ class GameRuntime:
                                  after=self.after)
         self.presses = Presses(games=games, displays=self.displays, presenter=self.presenter,
                                api=api, brain=brain, rng=rng, clock=clock, after=self.after)
+        self.presenter.on_unreachable = self._hand_over
         self.nudges = Nudges(api=api, chats=chats, tasks=self.tasks,
                              delay=settings.turn_nudge_delay)
         self.play_again = PlayAgain(games=games, chats=chats, displays=self.displays,
@@ -154,5 +156,25 @@ class GameRuntime:
         self.nudges.follow(display, display.snap)
 
     def person_returned(self, user_id: int) -> None:
-        """The person wrote to the bot privately again: their hands can be delivered."""
-        self.presenter.person_returned(user_id)
+        """The person wrote to the bot privately again: their hands can be delivered, and
+        the seats a computer took because of the block are theirs again."""
+        for display, seat in self.presenter.person_returned(user_id):
+            self.tasks.spawn(self._seat_back(display, seat))
+
+    def _hand_over(self, display: Display, seat: int) -> None:
+        self.tasks.spawn(self._seat_change(display, seat, back=False))
+
+    async def _seat_back(self, display: Display, seat: int) -> None:
+        await self._seat_change(display, seat, back=True)
+
+    async def _seat_change(self, display: Display, seat: int, *, back: bool) -> None:
+        """A computer takes the seat of a person Telegram cannot reach (403), or gives it
+        back when they return; the table and the computers follow."""
+        try:
+            snap = await (self.games.hand_back(display.game_id, seat) if back
+                          else self.games.hand_over(display.game_id, seat))
+        except ServiceError:
+            return  # the deal ended or was cancelled meanwhile
+        self.presenter.show(display, snap)
+        self.computers.schedule(display)
+        self.nudges.follow(display, display.snap)

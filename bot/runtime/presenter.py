@@ -48,6 +48,8 @@ class Presenter:
         self.clock = clock
         self.tasks = tasks
         self.flushing = False  # stopping: draw everything now, hold nothing back
+        # Called when Telegram refuses a seat's hand (the runtime: a computer takes it).
+        self.on_unreachable: Callable[[Display, int], None] | None = None
 
     async def flush(self) -> None:
         """Stopping (SIGTERM): draw what every deal's messages still lack, now, the held
@@ -79,7 +81,7 @@ class Presenter:
                 try:
                     message = await self.api.send(display.user_of(seat), screen)
                 except Unreachable:
-                    display.notes.blocked.add(seat)
+                    self._unreachable(display, seat)
                     continue
                 if message is not None:
                     display.hand_msgs[seat] = message
@@ -179,7 +181,7 @@ class Presenter:
         try:
             message_id = await self.api.send(display.user_of(seat), screen)
         except Unreachable:
-            display.notes.blocked.add(seat)
+            self._unreachable(display, seat)
             return
         if message_id is None:
             return
@@ -193,7 +195,7 @@ class Presenter:
             return await self.api.edit(display.user_of(seat), message_id, screen)
         except Unreachable:
             if seat not in display.notes.blocked:
-                display.notes.blocked.add(seat)
+                self._unreachable(display, seat)
                 display.dirty = True  # the table must say so
             return False
 
@@ -204,11 +206,22 @@ class Presenter:
         display.signature[seat] = signature
         display.rendered_version[seat] = version
 
-    def person_returned(self, user_id: int) -> None:
-        """The person wrote to the bot privately again: their hands can be delivered."""
+    def _unreachable(self, display: Display, seat: int) -> None:
+        """Telegram refused the seat's hand (403): the table says so, and the runtime hands
+        the seat to a computer at once (``on_unreachable``), nobody waits for its timer."""
+        display.notes.blocked.add(seat)
+        if self.on_unreachable is not None:
+            self.on_unreachable(display, seat)
+
+    def person_returned(self, user_id: int) -> list[tuple[Display, int]]:
+        """The person wrote to the bot privately again: their hands can be delivered.
+        The (display, seat) pairs they were blocked in."""
+        returned = []
         for display in self.displays.all():
             seat = display.seat_of(user_id)
             if seat is not None and seat in display.notes.blocked:
                 display.notes.blocked.discard(seat)
                 display.signature.pop(seat, None)
+                returned.append((display, seat))
                 self.show(display)
+        return returned

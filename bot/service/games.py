@@ -93,6 +93,7 @@ from bot.service.positions import (
     PositionCache,
     SeatRow,
     build_snapshot,
+    seat_infos,
     seat_name,
     updated_seats,
 )
@@ -142,6 +143,10 @@ class GameService:
         self.clock = clock
         self.rng = rng or random.SystemRandom()
         self._cache = PositionCache(cache_size)
+        # game id -> how many seat changes (leave, hand over, hand back) it has had: they
+        # do not move the version, so a move planned on the seats before one must not
+        # cache or show them (``_settled``).
+        self._seat_changes: dict[int, int] = {}
         # The common actions of all games, written together (one batch in flight).
         self._saves = Coalescer(db, game_repo.save_running_many)
 
@@ -232,6 +237,34 @@ class GameService:
             if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
                 raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
 
+    async def hand_over(self, game_id: int, seat: int) -> GameSnapshot:
+        """Telegram refused to deliver the seat's hand (403: blocked, never started): a
+        computer plays the seat at once, as after two timeouts; the person takes it back
+        with any move of theirs."""
+        async with self.db.transaction() as s:
+            _game, seats = await self._load_running(s, game_id, lock=True)
+            target = next((x for x in seats if x.seat == seat), None)
+            if target is None or target.user_id is None:
+                raise NotAllowed(Code.NO_SUCH_SEAT)
+            if not target.taken_over:
+                await game_repo.mark_taken_over(s, game_id, seat)
+        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
+        self._cache.forget(game_id)
+        return await self.snapshot(game_id)
+
+    async def hand_back(self, game_id: int, seat: int) -> GameSnapshot:
+        """The person Telegram could not reach is back: their seat is theirs again (not a
+        seat they left)."""
+        async with self.db.transaction() as s:
+            _game, seats = await self._load_running(s, game_id, lock=True)
+            target = next((x for x in seats if x.seat == seat), None)
+            if target is None or target.user_id is None or target.left:
+                raise NotAllowed(Code.NO_SUCH_SEAT)
+            await game_repo.mark_taken_over(s, game_id, seat, taken_over=False)
+        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
+        self._cache.forget(game_id)
+        return await self.snapshot(game_id)
+
     async def leave(self, game_id: int, user_id: int) -> GameSnapshot:
         """The person leaves the running deal (/leave): a computer plays their seat from
         now on (it never hands it back) and the deal counts as their loss (``results``: a
@@ -244,6 +277,7 @@ class GameService:
             if mine.left:
                 raise NotAllowed(Code.LEFT_GAME)
             await game_repo.mark_left(s, game_id, mine.seat)
+        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
         self._cache.forget(game_id)  # its seats changed: the next press reads them again
         return await self.snapshot(game_id)
 
@@ -319,6 +353,7 @@ class GameService:
         """The action planned on the cached position and written behind its version. None
         when the cache cannot answer: a refusal (confirmed, or not, against the database by
         the caller) or a version that another writer already moved past."""
+        generation = self._seat_changes.get(cached.facts.id, 0)
         try:
             actor = self._actor(cached.seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
@@ -350,8 +385,7 @@ class GameService:
         if result is None:
             self._cache.forget(facts.id)
             return None
-        self._remember(facts, version, seats, names, planned)
-        return result
+        return await self._settled(generation, result, facts, version, seats, names, planned)
 
     @staticmethod
     def _plan_press(game_id: int, before: GameState, before_hands: Hands | None, version: int,
@@ -432,6 +466,7 @@ class GameService:
         PostgreSQL one transaction does it all with the game row locked FOR UPDATE, so a
         press that lost a race waits for the winner and then names the move it lost to.
         """
+        generation = self._seat_changes.get(game_id, 0)
         if self.db.is_sqlite:
             async with self.db.read() as s:
                 game, seats = await self._load_running(s, game_id, lock=False)
@@ -451,8 +486,23 @@ class GameService:
                                                   planned, *self._prepare(facts, planned),
                                                   refuse=True)
         assert result is not None  # with refuse=True a lost race raises instead
-        self._remember(facts, game.version, seats, names, planned)
-        return result
+        return await self._settled(generation, result, facts, game.version, seats, names,
+                                   planned)
+
+    async def _settled(self, generation: int, result: ActResult, facts: GameFacts,
+                       version: int, seats: Seats, names: dict[int, str],
+                       planned: _Plan) -> ActResult:
+        """A committed plan's result. When a seat changed while it ran (on SQLite a plan
+        reads outside the write lock, and seat changes keep the version), its seats are
+        stale: the result shows the seats as stored now and nothing is cached."""
+        if self._seat_changes.get(facts.id, 0) == generation:
+            self._remember(facts, version, seats, names, planned)
+            return result
+        self._cache.forget(facts.id)
+        async with self.db.read() as s:
+            fresh = tuple(SeatRow.of(x) for x in await game_repo.load_seats(s, facts.id))
+        return replace(result, snapshot=replace(result.snapshot,
+                                                seats=seat_infos(fresh, names)))
 
     async def _names(self, s: AsyncSession, game_id: int, seats: Seats) -> dict[int, str]:
         """user id -> stored name of the game's people, for its snapshots: from the cache

@@ -69,13 +69,18 @@ def seat_name(row: SeatRow, names: dict[int, str]) -> str:
     return names.get(row.user_id, "")
 
 
+def seat_infos(seats: tuple[SeatRow, ...], names: dict[int, str]) -> tuple[SeatInfo, ...]:
+    """The seats as a snapshot shows them."""
+    return tuple(SeatInfo(seat=x.seat, user_id=x.user_id, name=seat_name(x, names),
+                          computer_strength=x.computer_strength, team=x.team,
+                          taken_over=x.taken_over, left=x.left) for x in seats)
+
+
 def build_snapshot(facts: GameFacts, *, version: int, status: str, state: GameState,
                    seats: tuple[SeatRow, ...], names: dict[int, str],
                    turn_deadline: datetime | None) -> GameSnapshot:
     """THE snapshot builder: every ``GameSnapshot`` the service hands out is made here."""
-    infos = tuple(SeatInfo(seat=x.seat, user_id=x.user_id, name=seat_name(x, names),
-                           computer_strength=x.computer_strength, team=x.team,
-                           taken_over=x.taken_over, left=x.left) for x in seats)
+    infos = seat_infos(seats, names)
     return GameSnapshot(game_id=facts.id, chat_id=facts.chat_id, series_id=facts.series_id,
                         deal_number=facts.deal_number, version=version, status=status,
                         state=state, seats=infos, turn_deadline=turn_deadline)

@@ -213,6 +213,14 @@ async def append_moves(session: AsyncSession, game_id: int, moves: list[dict]) -
         await session.execute(_INSERT_MOVE, [{"game_id": game_id, **m} for m in moves])
 
 
+async def mark_taken_over(session: AsyncSession, game_id: int, seat: int, *,
+                          taken_over: bool = True) -> None:
+    """A computer plays the seat until its person moves again (False: they are back)."""
+    await session.execute(update(seats_t)
+                          .where(seats_t.c.game_id == game_id, seats_t.c.seat == seat)
+                          .values(taken_over=taken_over, consecutive_timeouts=0))
+
+
 async def mark_left(session: AsyncSession, game_id: int, seat: int) -> None:
     """The seat's person left the deal: a computer plays it for good."""
     await session.execute(update(seats_t)

@@ -34,11 +34,19 @@ def scenario(state):
     return (lead, cover, more, co, joins) if joins else None
 
 
-async def press_card(fake, user, card: int):
-    message = hand_message(fake, user)
-    answer = await fake.wait_for_answer(await fake.user_presses(user, message,
-                                                                card_label(card)))
-    assert not answer.get("text"), answer
+async def press_card(fake, user, card: int, tries: int = 20):
+    """Press the card on the user's hand; a hand redrawn under the finger ("out of date")
+    is looked at again, as a person would."""
+    for _ in range(tries):
+        message = hand_message(fake, user)
+        if card_label(card) in message.button_texts():
+            answer = await fake.wait_for_answer(await fake.user_presses(
+                user, message, card_label(card)))
+            if not answer.get("text"):
+                return
+            assert "out of date" in answer["text"], answer
+        await fake.settle(0.05)
+    raise AssertionError(f"{user.first_name} could not play {card_label(card)}")
 
 
 async def test_a_co_attacker_throws_in_while_an_attack_card_is_still_uncovered(

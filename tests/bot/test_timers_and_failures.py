@@ -67,12 +67,13 @@ async def test_timeouts_play_the_default_then_a_computer_takes_over(fakebot, bot
         (await games.snapshot(game_id)).status != "running"
 
 
-async def test_a_player_who_blocked_the_bot_is_named_and_the_timer_plays(fakebot, bot_world):
+async def test_a_player_who_blocked_the_bot_is_named_and_a_computer_plays_at_once(
+        fakebot, bot_world):
     await bot_world.start()
     group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
     games = bot_world.services.games
     await fakebot.user_blocks_bot(bob)
-    # Play on until the bot has to touch Bob's hand (or the timer plays for him).
+    # Play on until the bot has to touch Bob's hand (403).
     for _ in range(40):
         if "Bob cannot receive cards" in table.text:
             break
@@ -82,15 +83,39 @@ async def test_a_player_who_blocked_the_bot_is_named_and_the_timer_plays(fakebot
         else:
             await press_first_accepted(fakebot, alice, hand_message(fakebot, alice))
             await fakebot.settle(0.03)
-    assert "Bob cannot receive cards (the bot is blocked); the timer plays for them." in \
+    assert "Bob cannot receive cards (the bot is blocked): a computer plays this seat" in \
         table.text
+    assert "timed out twice" not in table.text
     assert fakebot.requests("editMessageText", bob.id, ok=False)[0].error_code == 403
     assert fakebot.send_count(group) == 2
-    # Bob opens the chat again: the note goes and his hand follows the game again.
+    snap = await games.snapshot(game_id)
+    bob_seat = snap.seat_of(bob.id)
+    assert next(s for s in snap.seats if s.seat == bob_seat).taken_over
+    # Nobody waits for Bob's timer: whenever his seat is asked, the computer answers.
+    for _ in range(40):
+        snap = await games.snapshot(game_id)
+        log = await move_log(bot_world, game_id)
+        if any(m.cause == "computer" and m.seat == bob_seat for m in log) \
+                or snap.status != "running":
+            break
+        if bob_seat in snap.state.waiting_on():
+            await fakebot.settle(0.05)
+        else:
+            await press_first_accepted(fakebot, alice, hand_message(fakebot, alice))
+            await fakebot.settle(0.03)
+    log = await move_log(bot_world, game_id)
+    assert any(m.cause == "computer" and m.seat == bob_seat for m in log) or \
+        (await games.snapshot(game_id)).status != "running"
+    if (await games.snapshot(game_id)).status != "running":
+        return
+    # Bob opens the chat again: the note goes, the seat is his again, his hand follows.
     await fakebot.user_starts_bot(bob)
     await fakebot.wait_for(lambda: "Bob cannot receive" not in table.text, 10, "the note")
-    await assert_shows_own_hand(fakebot, bot_world, game_id, bob,
-                                lambda: hand_message(fakebot, bob))
+    snap = await games.snapshot(game_id)
+    if snap.status == "running":
+        assert not next(s for s in snap.seats if s.seat == bob_seat).taken_over
+        await assert_shows_own_hand(fakebot, bot_world, game_id, bob,
+                                    lambda: hand_message(fakebot, bob))
 
 
 async def test_restart_mid_game_continues_on_the_same_messages(fakebot, bot_world):
