@@ -18,7 +18,7 @@ from telegram.error import TelegramError
 from bot.render.screen import Screen
 
 from . import messaging
-from .messaging import Unreachable
+from .messaging import Throttled, Unreachable
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 GROUP_MEMBER_STATUSES = frozenset({"creator", "administrator", "member"})
 ADMIN_STATUSES = frozenset({"creator", "administrator"})
 
-__all__ = ["BotApi", "Unreachable"]
+__all__ = ["BotApi", "Throttled", "Unreachable"]
 
 
 class BotApi:
@@ -43,13 +43,30 @@ class BotApi:
             raise RuntimeError("BotApi used before the application started")
         return self._bot
 
-    async def send(self, chat_id: int, screen: Screen) -> int | None:
-        """The new message's id; None when sending failed (logged); Unreachable on 403."""
-        return await messaging.send(self.bot, chat_id, screen)
+    async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False) -> int | None:
+        """The new message's id; None when sending failed (logged); Unreachable on 403.
+        A 429 is ``Throttled`` for a caller that draws again later (``throttled``), else
+        one log line and None."""
+        try:
+            return await messaging.send(self.bot, chat_id, screen)
+        except Throttled as exc:
+            if throttled:
+                raise
+            log.warning("sendMessage to chat %s: Telegram's flood control (%s)", chat_id, exc)
+            return None
 
-    async def edit(self, chat_id: int, message_id: int, screen: Screen) -> bool:
-        """True when the message shows ``screen`` afterwards; Unreachable on 403."""
-        return await messaging.edit(self.bot, chat_id, message_id, screen)
+    async def edit(self, chat_id: int, message_id: int, screen: Screen, *,
+                   throttled: bool = False) -> bool:
+        """True when the message shows ``screen`` afterwards; Unreachable on 403; a 429
+        as for ``send``."""
+        try:
+            return await messaging.edit(self.bot, chat_id, message_id, screen)
+        except Throttled as exc:
+            if throttled:
+                raise
+            log.warning("editMessageText %s/%s: Telegram's flood control (%s)", chat_id,
+                        message_id, exc)
+            return False
 
     async def delete(self, chat_id: int, message_id: int) -> bool:
         """Delete a message the bot sent; False when Telegram refused (too old, gone)."""

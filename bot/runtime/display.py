@@ -8,6 +8,7 @@ The game itself is not kept here: ``snap`` is the newest snapshot the service ha
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 
 from bot.render.screen import Screen
@@ -49,6 +50,11 @@ class Display:
     quiet_due: dict[int, float] = field(default_factory=dict)
     quiet_task: asyncio.Task | None = None
     computer_task: asyncio.Task | None = None
+    retry_task: asyncio.Task | None = None  # a redraw after Telegram's 429
+    # When this process first held the current version (monotonic): a hand delivered much
+    # later gets that time back on its turn timer (the runtime's on_delivered).
+    seen_at: float = field(default_factory=time.monotonic)
+    deadline_pushed: int = -1  # the version whose deadline was already pushed
     computer_again: bool = False
 
     def __post_init__(self) -> None:
@@ -76,6 +82,8 @@ class Display:
         if (snap.version, snap.status != "running") < (self.snap.version,
                                                         self.snap.status != "running"):
             return False
+        if snap.version != self.snap.version:
+            self.seen_at = time.monotonic()
         self.snap = snap
         self.notes.note_seats(snap.seats)
         return True

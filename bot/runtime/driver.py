@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -44,6 +45,9 @@ from .timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
+# A hand delivered this many seconds after its turn began gives the time back (a 429).
+LATE_DELIVERY = 1.0
+
 
 class GameRuntime:
     def __init__(self, *, games: GameService, chats: ChatService, brain: ComputerBrain,
@@ -66,6 +70,7 @@ class GameRuntime:
         self.presses = Presses(games=games, displays=self.displays, presenter=self.presenter,
                                api=api, brain=brain, rng=rng, clock=clock, after=self.after)
         self.presenter.on_unreachable = self._hand_over
+        self.presenter.on_delivered = self._delivered
         self.nudges = Nudges(api=api, chats=chats, tasks=self.tasks,
                              delay=settings.turn_nudge_delay)
         self.play_again = PlayAgain(games=games, chats=chats, displays=self.displays,
@@ -160,6 +165,21 @@ class GameRuntime:
         the seats a computer took because of the block are theirs again."""
         for display, seat in self.presenter.person_returned(user_id):
             self.tasks.spawn(self._seat_back(display, seat))
+
+    def _delivered(self, display: Display, seat: int, version: int) -> None:
+        """A hand with buttons reached its person: a turn that reached them late (a 429
+        held it back) gets that time back on its deadline, once per turn."""
+        late = time.monotonic() - display.seen_at
+        if late < LATE_DELIVERY or display.deadline_pushed >= version or not display.timer_on:
+            return
+        display.deadline_pushed = version
+        self.tasks.spawn(self._push_deadline(display.game_id, version, late))
+
+    async def _push_deadline(self, game_id: int, version: int, late: float) -> None:
+        try:
+            await self.games.push_deadline(game_id, version, late)
+        except Exception as exc:
+            log_failure(log, exc, "moving the turn deadline of game %s", game_id)
 
     def _hand_over(self, display: Display, seat: int) -> None:
         self.tasks.spawn(self._seat_change(display, seat, back=False))

@@ -3,7 +3,8 @@
 - 400 "message is not modified": the screen is already shown; nothing to do;
 - 403 (the user blocked the bot or never opened a private chat): reported to the caller as
   ``Unreachable`` so the table can say so (the turn timer then plays for that seat);
-- 429 is waited out and retried by the Application's AIORateLimiter before we see it;
+- 429 is waited out and retried by the Application's AIORateLimiter before we see it; one
+  that still reaches us is ``Throttled`` (the presenter draws that screen again later);
 - anything else is logged with context and swallowed: a failed edit must never stop a game
   (Telegram not answering is one warning line, ``faults.known_failure``; the rest, a bug
   or a refusal we did not expect, comes with its traceback).
@@ -16,7 +17,7 @@ import warnings
 from typing import Any
 
 from telegram import Bot
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 from telegram.warnings import PTBUserWarning
 
 from bot.render.screen import Screen
@@ -38,12 +39,27 @@ class Unreachable(Exception):
     """The bot may not write to this user (403)."""
 
 
+class Throttled(Exception):
+    """Telegram's flood control refused the request (429): try again in ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"retry after {seconds:g} s")
+        self.seconds = seconds
+
+
+def _retry_seconds(exc: RetryAfter) -> float:
+    value = exc.retry_after  # int, or a timedelta with PTB_TIMEDELTA
+    return float(value.total_seconds() if hasattr(value, "total_seconds") else value)
+
+
 async def send(bot: Bot, chat_id: int, screen: Screen) -> int | None:
     """The new message's id; None when sending failed for a reason other than 403."""
     try:
         message = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup())
     except Forbidden as exc:
         raise Unreachable(str(exc)) from exc
+    except RetryAfter as exc:
+        raise Throttled(_retry_seconds(exc)) from exc
     except TelegramError as exc:
         log_failure(log, exc, "sendMessage to chat %s", chat_id)
         return None
@@ -70,6 +86,8 @@ async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen) -> bool:
         return False
     except Forbidden as exc:
         raise Unreachable(str(exc)) from exc
+    except RetryAfter as exc:
+        raise Throttled(_retry_seconds(exc)) from exc
     except TelegramError as exc:
         log_failure(log, exc, "editMessageText %s/%s", chat_id, message_id)
         return False

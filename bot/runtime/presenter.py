@@ -29,7 +29,7 @@ from bot.service.events import GameSnapshot
 from bot.service.games import GameService
 
 from . import pacing, screens
-from .bot_api import BotApi, Unreachable
+from .bot_api import BotApi, Throttled, Unreachable
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
@@ -48,8 +48,10 @@ class Presenter:
         self.clock = clock
         self.tasks = tasks
         self.flushing = False  # stopping: draw everything now, hold nothing back
-        # Called when Telegram refuses a seat's hand (the runtime: a computer takes it).
+        # Called when Telegram refuses a seat's hand (the runtime: a computer takes it),
+        # and when a hand with buttons reached its person (the runtime: the turn timer).
         self.on_unreachable: Callable[[Display, int], None] | None = None
+        self.on_delivered: Callable[[Display, int, int], None] | None = None
 
     async def flush(self) -> None:
         """Stopping (SIGTERM): draw what every deal's messages still lack, now, the held
@@ -79,9 +81,13 @@ class Presenter:
             for seat in display.humans():
                 screen, signature = screens.hand(display, snap, seat)
                 try:
-                    message = await self.api.send(display.user_of(seat), screen)
+                    message = await self.api.send(display.user_of(seat), screen,
+                                                  throttled=True)
                 except Unreachable:
                     self._unreachable(display, seat)
+                    continue
+                except Throttled as exc:  # the render loop delivers it when it may
+                    self._again_in(display, exc.seconds)
                     continue
                 if message is not None:
                     display.hand_msgs[seat] = message
@@ -172,16 +178,26 @@ class Presenter:
         """Edit the group table to the newest snapshot (if it shows something else)."""
         table = screens.table(display, display.snap, self.clock())
         if display.table_msg and display.shown.get("table") != table:
-            if await self.api.edit(display.chat_id, display.table_msg, table):
+            try:
+                edited = await self.api.edit(display.chat_id, display.table_msg, table,
+                                             throttled=True)
+            except Throttled as exc:  # the group's budget: draw the table again later
+                display.table_key = None
+                self._again_in(display, exc.seconds)
+                return
+            if edited:
                 display.shown["table"] = table
                 display.table_edited_at = asyncio.get_running_loop().time()
 
     async def _deliver_hand(self, display: Display, seat: int, screen: Screen,
                             signature: Screen, version: int) -> None:
         try:
-            message_id = await self.api.send(display.user_of(seat), screen)
+            message_id = await self.api.send(display.user_of(seat), screen, throttled=True)
         except Unreachable:
             self._unreachable(display, seat)
+            return
+        except Throttled as exc:
+            self._again_in(display, exc.seconds)
             return
         if message_id is None:
             return
@@ -192,19 +208,34 @@ class Presenter:
     async def _edit_for(self, display: Display, seat: int, message_id: int,
                         screen: Screen) -> bool:
         try:
-            return await self.api.edit(display.user_of(seat), message_id, screen)
+            return await self.api.edit(display.user_of(seat), message_id, screen,
+                                       throttled=True)
+        except Throttled as exc:
+            self._again_in(display, exc.seconds)
+            return False
         except Unreachable:
             if seat not in display.notes.blocked:
                 self._unreachable(display, seat)
                 display.dirty = True  # the table must say so
             return False
 
-    @staticmethod
-    def _shown(display: Display, seat: int, screen: Screen, signature: Screen,
+    def _again_in(self, display: Display, seconds: float) -> None:
+        """Telegram asked to wait (429): draw the deal again then, not only at the next
+        move, so a refused hand still arrives."""
+        if display.retry_task is None or display.retry_task.done():
+            display.retry_task = self.tasks.spawn(self._show_later(display, seconds))
+
+    async def _show_later(self, display: Display, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.show(display)
+
+    def _shown(self, display: Display, seat: int, screen: Screen, signature: Screen,
                version: int) -> None:
         display.shown[seat] = screen
         display.signature[seat] = signature
         display.rendered_version[seat] = version
+        if screen.rows and version == display.version and self.on_delivered is not None:
+            self.on_delivered(display, seat, version)
 
     def _unreachable(self, display: Display, seat: int) -> None:
         """Telegram refused the seat's hand (403): the table says so, and the runtime hands

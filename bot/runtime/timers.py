@@ -15,6 +15,7 @@ from bot.service.errors import ServiceError
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
+from . import screens
 from .display import Display
 from .displays import Displays
 from .faults import Backoff
@@ -55,6 +56,9 @@ class TurnTimers:
         """Time out every game past its deadline; the number of games timed out."""
         fired = 0
         for game_id, version, _settings in await self.chats.due_games(self.clock()):
+            display = self.displays.get(game_id)
+            if display is not None and waiting_for_delivery(display):
+                continue  # the clock runs from delivery: Telegram still holds the hand back
             try:
                 result = await self.games.time_out(game_id, version)
             except ServiceError:
@@ -62,3 +66,15 @@ class TurnTimers:
             fired += 1
             self.after(await self.displays.of(game_id), result)
         return fired
+
+
+def waiting_for_delivery(display: Display) -> bool:
+    """Whether a person the deal waits on has not received the hand with their buttons
+    yet (a 429 held it back): their turn timer must not run out meanwhile."""
+    snap = display.snap
+    if display.solo_seat is not None or snap.status != "running":
+        return False
+    people = {s.seat for s in snap.seats if s.user_id is not None and not s.taken_over
+              and not s.left} - display.notes.blocked
+    return any(display.signature.get(seat) != screens.hand(display, snap, seat)[1]
+               for seat in snap.state.waiting_on() if seat in people)

@@ -237,6 +237,19 @@ class GameService:
             if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
                 raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
 
+    async def push_deadline(self, game_id: int, version: int, seconds: float) -> bool:
+        """The turn at ``version`` reached its player ``seconds`` late (Telegram held the
+        hand back): their turn deadline moves on by as much. False when the game moved
+        on meanwhile (then the new turn has its own deadline)."""
+        async with self.db.transaction() as s:
+            game = await game_repo.load_game(s, game_id, lock=True)
+            if game is None or game.status != "running" or game.version != version \
+                    or game.turn_deadline is None:
+                return False
+            await game_repo.set_deadline(
+                s, game_id, _aware(game.turn_deadline) + timedelta(seconds=seconds))
+        return True
+
     async def hand_over(self, game_id: int, seat: int) -> GameSnapshot:
         """Telegram refused to deliver the seat's hand (403: blocked, never started): a
         computer plays the seat at once, as after two timeouts; the person takes it back

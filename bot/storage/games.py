@@ -213,6 +213,11 @@ async def append_moves(session: AsyncSession, game_id: int, moves: list[dict]) -
         await session.execute(_INSERT_MOVE, [{"game_id": game_id, **m} for m in moves])
 
 
+async def set_deadline(session: AsyncSession, game_id: int, deadline: datetime) -> None:
+    await session.execute(update(games).where(games.c.id == game_id)
+                          .values(turn_deadline=deadline))
+
+
 async def mark_taken_over(session: AsyncSession, game_id: int, seat: int, *,
                           taken_over: bool = True) -> None:
     """A computer plays the seat until its person moves again (False: they are back)."""
