@@ -61,6 +61,7 @@ REFUSALS: dict[Code, Message] = {
     Code.NO_SUCH_GAME: STALE,
     Code.NOT_PLAYING: Message("err.not_in_game"),
     Code.LEFT_GAME: Message("err.left_game"),
+    Code.HINT_TOO_SOON: Message("err.hint_wait"),
     Code.NO_SUCH_SEAT: Message("err.not_in_game"),
     Code.PERSON_PLAYS_SEAT: Message("err.not_in_game"),
     Code.NOT_AN_ACTION: Message("err.illegal_move"),

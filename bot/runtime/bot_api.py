@@ -18,7 +18,7 @@ from telegram.error import TelegramError
 from bot.render.screen import Screen
 
 from . import messaging
-from .messaging import Throttled, Unreachable
+from .messaging import Throttled, TryLater, Unreachable
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 GROUP_MEMBER_STATUSES = frozenset({"creator", "administrator", "member"})
 ADMIN_STATUSES = frozenset({"creator", "administrator"})
 
-__all__ = ["BotApi", "Throttled", "Unreachable"]
+__all__ = ["BotApi", "Throttled", "TryLater", "Unreachable"]
 
 
 class BotApi:
@@ -45,14 +45,16 @@ class BotApi:
 
     async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False) -> int | None:
         """The new message's id; None when sending failed (logged); Unreachable on 403.
-        A 429 is ``Throttled`` for a caller that draws again later (``throttled``), else
-        one log line and None."""
+        A 429 or a failure that may pass (``TryLater``) is raised for a caller that draws
+        again later (``throttled``), else one log line and None."""
         try:
             return await messaging.send(self.bot, chat_id, screen)
-        except Throttled as exc:
+        except TryLater as exc:
             if throttled:
                 raise
-            log.warning("sendMessage to chat %s: Telegram's flood control (%s)", chat_id, exc)
+            if isinstance(exc, Throttled):  # (a failure was logged where it happened)
+                log.warning("sendMessage to chat %s: Telegram's flood control (%s)",
+                            chat_id, exc)
             return None
 
     async def edit(self, chat_id: int, message_id: int, screen: Screen, *,
@@ -61,11 +63,12 @@ class BotApi:
         as for ``send``."""
         try:
             return await messaging.edit(self.bot, chat_id, message_id, screen)
-        except Throttled as exc:
+        except TryLater as exc:
             if throttled:
                 raise
-            log.warning("editMessageText %s/%s: Telegram's flood control (%s)", chat_id,
-                        message_id, exc)
+            if isinstance(exc, Throttled):
+                log.warning("editMessageText %s/%s: Telegram's flood control (%s)", chat_id,
+                            message_id, exc)
             return False
 
     async def delete(self, chat_id: int, message_id: int) -> bool:

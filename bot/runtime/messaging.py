@@ -17,7 +17,7 @@ import warnings
 from typing import Any
 
 from telegram import Bot
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.warnings import PTBUserWarning
 
 from bot.render.screen import Screen
@@ -39,12 +39,30 @@ class Unreachable(Exception):
     """The bot may not write to this user (403)."""
 
 
-class Throttled(Exception):
-    """Telegram's flood control refused the request (429): try again in ``seconds``."""
+class TryLater(Exception):
+    """The request did not go through but may in ``seconds``: a caller that can draw the
+    screen again does so then (an edit is repeatable; a send that failed is sent again)."""
+
+    def __init__(self, seconds: float, reason: str) -> None:
+        super().__init__(reason)
+        self.seconds = seconds
+
+
+class Throttled(TryLater):
+    """Telegram's flood control refused the request (429)."""
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"retry after {seconds:g} s")
-        self.seconds = seconds
+        super().__init__(seconds, f"retry after {seconds:g} s")
+
+
+class NotDelivered(TryLater):
+    """Telegram did not answer, or answered 5xx, or the connection dropped."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(RETRY_AFTER_FAILURE, reason)
+
+
+RETRY_AFTER_FAILURE = 1.0  # seconds before drawing again after a failed request
 
 
 def _retry_seconds(exc: RetryAfter) -> float:
@@ -60,6 +78,12 @@ async def send(bot: Bot, chat_id: int, screen: Screen) -> int | None:
         raise Unreachable(str(exc)) from exc
     except RetryAfter as exc:
         raise Throttled(_retry_seconds(exc)) from exc
+    except NetworkError as exc:
+        if isinstance(exc, BadRequest):
+            log_failure(log, exc, "sendMessage to chat %s", chat_id)
+            return None
+        log_failure(log, exc, "sendMessage to chat %s", chat_id)
+        raise NotDelivered(str(exc)) from exc
     except TelegramError as exc:
         log_failure(log, exc, "sendMessage to chat %s", chat_id)
         return None
@@ -88,6 +112,9 @@ async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen) -> bool:
         raise Unreachable(str(exc)) from exc
     except RetryAfter as exc:
         raise Throttled(_retry_seconds(exc)) from exc
+    except NetworkError as exc:  # BadRequest was handled above
+        log_failure(log, exc, "editMessageText %s/%s", chat_id, message_id)
+        raise NotDelivered(str(exc)) from exc
     except TelegramError as exc:
         log_failure(log, exc, "editMessageText %s/%s", chat_id, message_id)
         return False

@@ -29,7 +29,7 @@ from bot.service.events import GameSnapshot
 from bot.service.games import GameService
 
 from . import pacing, screens
-from .bot_api import BotApi, Throttled, Unreachable
+from .bot_api import BotApi, TryLater, Unreachable
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
@@ -86,7 +86,7 @@ class Presenter:
                 except Unreachable:
                     self._unreachable(display, seat)
                     continue
-                except Throttled as exc:  # the render loop delivers it when it may
+                except TryLater as exc:  # the render loop delivers it when it may
                     self._again_in(display, exc.seconds)
                     continue
                 if message is not None:
@@ -97,7 +97,11 @@ class Presenter:
 
     async def _send_table(self, display: Display, screen: Screen) -> int | None:
         try:
-            message_id = await self.api.send(display.chat_id, screen)
+            message_id = await self.api.send(display.chat_id, screen, throttled=True)
+        except TryLater as exc:  # the next render sends it (``edit_table``)
+            display.table_key = None
+            self._again_in(display, exc.seconds)
+            return None
         except Unreachable:
             log.warning("cannot write to chat %s (game %s)", display.chat_id, display.game_id)
             return None
@@ -175,13 +179,20 @@ class Presenter:
                 display.rendered_version[seat] = snap.version
 
     async def edit_table(self, display: Display) -> None:
-        """Edit the group table to the newest snapshot (if it shows something else)."""
+        """Edit the group table to the newest snapshot (if it shows something else); send
+        it when its first sending failed."""
         table = screens.table(display, display.snap, self.clock())
+        if display.table_msg is None and display.solo_seat is None:
+            display.table_msg = await self._send_table(display, table)
+            if display.table_msg is not None:
+                await self.games.set_messages(display.game_id,
+                                              table_message_id=display.table_msg)
+            return
         if display.table_msg and display.shown.get("table") != table:
             try:
                 edited = await self.api.edit(display.chat_id, display.table_msg, table,
                                              throttled=True)
-            except Throttled as exc:  # the group's budget: draw the table again later
+            except TryLater as exc:  # the group's budget: draw the table again later
                 display.table_key = None
                 self._again_in(display, exc.seconds)
                 return
@@ -196,7 +207,7 @@ class Presenter:
         except Unreachable:
             self._unreachable(display, seat)
             return
-        except Throttled as exc:
+        except TryLater as exc:
             self._again_in(display, exc.seconds)
             return
         if message_id is None:
@@ -210,7 +221,7 @@ class Presenter:
         try:
             return await self.api.edit(display.user_of(seat), message_id, screen,
                                        throttled=True)
-        except Throttled as exc:
+        except TryLater as exc:
             self._again_in(display, exc.seconds)
             return False
         except Unreachable:
@@ -220,8 +231,8 @@ class Presenter:
             return False
 
     def _again_in(self, display: Display, seconds: float) -> None:
-        """Telegram asked to wait (429): draw the deal again then, not only at the next
-        move, so a refused hand still arrives."""
+        """Telegram asked to wait (429) or did not answer: draw the deal again then, not
+        only at the next move, so a refused or lost hand still arrives."""
         if display.retry_task is None or display.retry_task.done():
             display.retry_task = self.tasks.spawn(self._show_later(display, seconds))
 

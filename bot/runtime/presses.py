@@ -10,6 +10,7 @@ pick, the poker swap's cards) live in the display and redraw it; nothing is stor
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -26,6 +27,7 @@ from .display import Display
 from .displays import Displays
 from .presenter import Presenter
 
+HINT_INTERVAL = 5.0  # seconds between two hints of one person
 
 class Presses:
     def __init__(self, *, games: GameService, displays: Displays, presenter: Presenter,
@@ -40,6 +42,7 @@ class Presses:
         self.rng = rng
         self.clock = clock
         self.after = after  # where an accepted move's result goes (the runtime)
+        self._hinted_at: dict[int, float] = {}  # user id -> their last hint (monotonic)
 
     async def press(self, game_id: int, version: int, action: str, user_id: int) -> None:
         """Play a move button pressed on a message drawn at ``version``."""
@@ -99,10 +102,16 @@ class Presses:
         self.presenter.show(display)
 
     async def hint(self, game_id: int, user_id: int) -> str:
-        """The computer's advice for the person's move now, in their language."""
+        """The computer's advice for the person's move now, in their language; one per
+        ``HINT_INTERVAL`` seconds a person (a hint is a search: one person pressing it
+        over and over must not slow everyone's computer players)."""
         display, seat = await self._seat(game_id, user_id)
         if not display.hints:
             raise NotAllowed(Code.HINTS_OFF)
+        now = time.monotonic()
+        if now - self._hinted_at.get(user_id, float("-inf")) < HINT_INTERVAL:
+            raise NotAllowed(Code.HINT_TOO_SOON, seconds=int(HINT_INTERVAL))
+        self._hinted_at[user_id] = now
         snap = await self.games.snapshot(game_id)
         if snap.status != "running" or not list(snap.state.legal_actions(seat)):
             raise IllegalMove(Code.NOT_YOUR_TURN)

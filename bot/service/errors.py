@@ -44,6 +44,7 @@ class Code(CodeEnum):
     NO_SUCH_GAME = "no_such_game", "no such game"
     NOT_PLAYING = "not_playing", "you are not playing in this game"
     LEFT_GAME = "left_game", "you left this game"
+    HINT_TOO_SOON = "hint_too_soon", "one hint every {seconds} seconds"
     NO_SUCH_SEAT = "no_such_seat", "no such seat"
     PERSON_PLAYS_SEAT = "person_plays_seat", "a person plays that seat"
     NOT_AN_ACTION = "not_an_action", "that is not an action"

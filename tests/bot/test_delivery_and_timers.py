@@ -48,3 +48,26 @@ async def test_a_hand_held_back_by_a_429_is_redrawn_and_its_timer_waits_for_it(
         await asyncio.sleep(0.05)
     assert (pushed - deadline).total_seconds() >= 1.5, (deadline, pushed)
     assert (await games.snapshot(game_id)).version == moved.version
+
+
+async def test_a_game_played_through_failing_requests_still_finishes_with_every_hand_right(
+        fakebot, bot_world):
+    """5xx answers and timeouts on sends and edits, to every chat: each failed screen is
+    drawn again a moment later, and the game is played to the end as without them."""
+    from test_group_game import play_to_the_end
+
+    await bot_world.start()
+    group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    bot_world.game_id = game_id
+    for chat in (alice.id, bob.id, group.id):
+        fakebot.inject_error("editMessageText", 500, "Internal Server Error",
+                             chat_id=chat, times=3)
+        fakebot.inject_error("editMessageText", 502, "Bad Gateway", chat_id=chat, times=2)
+    presses = await play_to_the_end(fakebot, bot_world, [alice, bob], table)
+    assert presses > 5
+    failed = [c for c in fakebot.requests("editMessageText", ok=False)
+              if c.error_code in (500, 502)]
+    assert len(failed) == 15  # every injected failure was met, and got over
+    snap = await bot_world.services.games.snapshot(game_id)
+    assert snap.status == "finished"
+    assert all(m.cause != "timeout" for m in await move_log(bot_world, game_id))

@@ -28,6 +28,9 @@ async def test_solo_game_against_one_computer_is_played_to_the_result(fakebot, b
     hint = await fakebot.wait_for_answer(await fakebot.user_presses(dana, setup, "Hint"), 10)
     assert hint["text"].startswith("Hint: ") and hint["show_alert"] is True
     assert (await bot_world.services.games.snapshot(game_id)).version == version
+    # A second hint at once is refused (hints are searches: one per person every 5 s).
+    again = await fakebot.wait_for_answer(await fakebot.user_presses(dana, setup, "Hint"), 10)
+    assert again["text"] == "One hint at a time: ask again in a few seconds."
 
     presses = 0
     while "Game over" not in setup.text:
