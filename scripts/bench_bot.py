@@ -34,8 +34,14 @@ Printed (JSON):
   scripted users), which the bot's figures exclude.
 Profiles of the bot process during play: BENCH_BOT_PROFILE=path (cProfile, main thread) or
 BENCH_BOT_PYSPY=path (py-spy raw, all threads; summarise with scripts/bench_bot_spy.py).
-The rate limiter is off (the fake's flood control still applies): Telegram's real group
-limits would only slow the run; coalescing (``--coalesce``) is what keeps edits few.
+- limits, too_many_requests: by default the fake enforces Telegram's flood limits
+  (tests/fakebot/ratelimit.py TELEGRAM_LIMITS) and the bot runs with its own limits as
+  deployed; too_many_requests counts the 429s given during play per scope (token, group,
+  private). ``--no-limits``: neither (the old way: only the fake's lenient group rule off);
+- press_answer_ms p50/p99: from a scripted press until the bot answered it, as the person
+  waits (presses_unanswered: none within 30 s).
+Not yet measured (issue 12 item 7): the acting player's hand delivery delay, table
+staleness, and a --capacity search.
 """
 
 from __future__ import annotations
@@ -82,9 +88,11 @@ def solo_message(fake, user):
 
 async def play_game(fake, users, group, deadline: float, done: list,
                     find=hand_message, think: tuple[float, float] = (0.0, 0.0),
-                    rng: random.Random | None = None) -> None:
+                    rng: random.Random | None = None,
+                    answer_waits: list | None = None) -> None:
     """Press until the table says Game over or time runs out; a person thinks ``think``
-    seconds before each press."""
+    seconds before each press. ``answer_waits`` collects, per press, the seconds until the
+    bot answered it (30.0 for one never answered)."""
     loop = asyncio.get_running_loop()
     rng = rng or random.Random(group.id)
     while loop.time() < deadline:
@@ -108,10 +116,15 @@ async def play_game(fake, users, group, deadline: float, done: list,
                     query = await fake.user_presses(user, message, data)
                 except LookupError:
                     break
+                pressed_at = loop.time()
                 try:
                     answer = await fake.wait_for_answer(query, 30)
                 except AssertionError:  # lost on the way (the fake is overloaded): again
+                    if answer_waits is not None:
+                        answer_waits.append(30.0)
                     break
+                if answer_waits is not None:
+                    answer_waits.append(loop.time() - pressed_at)
                 if answer.get("text"):
                     continue
                 if "pick" in data:
@@ -143,18 +156,21 @@ async def _exit_with_parent(stop: asyncio.Event) -> None:
 
 async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
                     out_path: str, table_debounce: float = 0.0,
-                    extra: dict | None = None, webhook_port: int = 0) -> None:
+                    extra: dict | None = None, webhook_port: int = 0,
+                    limits: bool = True) -> None:
     """The bot process: the real Application, its press handler timed; on SIGTERM the
     timings go to ``out_path`` as JSON. With BENCH_BOT_PROFILE=path, a cProfile of the
     play (between the two SIGUSR1 marks) is written there. ``webhook_port``: webhook mode
-    on that port of 127.0.0.1 (0: polling)."""
+    on that port of 127.0.0.1 (0: polling). ``limits``: the bot's own rate limits as
+    deployed (Settings' defaults); False turns them off (the benchmark's old way)."""
     import os
 
     hook = {"webhook_url": f"http://127.0.0.1:{webhook_port}/hook", "port": webhook_port,
             "webhook_secret": "bench-secret"} if webhook_port else {}
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
-                        overall_rate=0, group_rate_per_minute=0, **hook,
+                        **({} if limits else {"overall_rate": 0, "group_rate_per_minute": 0}),
+                        **hook,
                         **_known({"table_debounce": table_debounce, **(extra or {})}))
     app = build_application(settings, rng=random.Random(1))
     presses = app.bot_data["services"].runtime.presses
@@ -273,10 +289,13 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
                pg_url: str | None = None, table_debounce: float = 0.0,
                extra: dict | None = None,
                think: tuple[float, float] = (1.0, 3.0), players: int = 2,
-               webhook: bool = False) -> dict:
+               webhook: bool = False, limits: bool = True) -> dict:
     """The fake Telegram and the scripted users here; the bot in its own process, so its
     handler times do not include the fake's work."""
-    fake = FakeBotServer(group_rate=None)
+    # limits: Telegram's flood control in the fake (30 calls/s per token, 20 messages a
+    # minute per group counting edits, about one a second per private chat) and the bot's
+    # own limits as deployed; without: neither (the benchmark as it was before issue 12).
+    fake = FakeBotServer(telegram_limits=True) if limits else FakeBotServer(group_rate=None)
     await fake.start()
     tmp = tempfile.mkdtemp(prefix="bench-bot-")
     db_url = f"sqlite+aiosqlite:///{tmp}/bench.db"
@@ -288,7 +307,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
     bot = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
         str(coalesce), out_path, str(table_debounce), json.dumps(extra or {}),
-        str(webhook_port))
+        str(webhook_port), "1" if limits else "0")
     try:
         if webhook:
             await fake.wait_for(lambda: fake.webhook_url, 60, "the bot to set its webhook")
@@ -328,12 +347,14 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         moves_before = await count_moves(db_url)
         loop = asyncio.get_running_loop()
         done: list[int] = []
+        answer_waits: list[float] = []
+        refused_before = dict(fake.flood.refused)
         bot.send_signal(signal.SIGUSR1)  # the bot notes its CPU time: play starts
         here_cpu = _cpu_seconds()
         spy = await _start_py_spy(bot.pid, seconds)
         started = loop.time()
         await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find,
-                                         think, random.Random(i))
+                                         think, random.Random(i), answer_waits)
                                for i, (users, group) in enumerate(tables)))
         elapsed = loop.time() - started
         await fake.settle(0.5, timeout=30)
@@ -345,6 +366,8 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         actions = await count_moves(db_url) - moves_before
         play_calls = fake.calls[calls_before:]
         play_replies = fake.webhook_replies[replies_before:]
+        refused = {scope: n - refused_before.get(scope, 0)
+                   for scope, n in fake.flood.refused.items()}
     finally:  # also on Ctrl-C or an error: the bot process is always stopped and reaped
         if bot.returncode is None:
             bot.terminate()
@@ -381,6 +404,13 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         else None,
         "fake_and_users_cpu_ms_per_action": round(here_cpu * 1000 / max(1, actions), 2),
         "requests_per_action": round(len(play_calls) / max(1, actions), 2),
+        "limits": limits,
+        # 429s the fake gave during play, per scope (token, group, private chat)
+        "too_many_requests": {scope: n for scope, n in sorted(refused.items()) if n},
+        "presses_answered": len([w for w in answer_waits if w < 30.0]),
+        "presses_unanswered": len([w for w in answer_waits if w >= 30.0]),
+        "press_answer_ms_p50": round(percentile(answer_waits, 0.50) * 1000, 1),
+        "press_answer_ms_p99": round(percentile(answer_waits, 0.99) * 1000, 1),
         "requests_by_method": count_by_method(play_calls),
         "webhook_replies_per_action": round(len(play_replies) / max(1, actions), 2),
         "webhook_replies_by_method": count_by_method(play_replies),
@@ -459,10 +489,10 @@ async def count_moves(db_url: str) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 10 and sys.argv[1] == "--serve-bot":
-        _, _, token, base_url, db_url, coalesce, out_path, debounce, extra, port = sys.argv
+    if len(sys.argv) == 11 and sys.argv[1] == "--serve-bot":
+        _, _, token, base_url, db_url, coalesce, out_path, debounce, extra, port, lim = sys.argv
         asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
-                              float(debounce), json.loads(extra), int(port)))
+                              float(debounce), json.loads(extra), int(port), lim == "1"))
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -483,6 +513,9 @@ if __name__ == "__main__":
                         help="Settings.quiet_hand_delay (default: the bot's own)")
     parser.add_argument("--webhook", action="store_true",
                         help="the bot in webhook mode; the fake POSTs updates to it")
+    parser.add_argument("--no-limits", action="store_true",
+                        help="no flood control in the fake and the bot's own limits off "
+                             "(the benchmark as it was before issue 12)")
     parser.add_argument("--think", default="1.0,3.0",
                         help="a person's thinking time before a press, seconds: lo,hi")
     args = parser.parse_args()
@@ -491,4 +524,5 @@ if __name__ == "__main__":
                                       args.pg_url, args.table_debounce,
                                       {"table_min_interval": args.table_interval,
                                        "quiet_hand_delay": args.quiet_delay},
-                                      (lo, hi), args.players, args.webhook)), indent=2))
+                                      (lo, hi), args.players, args.webhook,
+                                      not args.no_limits)), indent=2))
