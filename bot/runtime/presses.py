@@ -51,11 +51,14 @@ class Presses:
         seat = display.seat_of(user_id) if display else None
         if display is not None and seat is not None and version != display.version \
                 and display.rendered_version.get(seat) == version:
-            # Others moved since this hand was drawn: if the hand still shows exactly these
+            # Others moved since this hand was drawn: if the hand still offers exactly these
             # buttons, the press means what the player saw; play it on the current state.
+            # Only the buttons count: the hand's text (the table, the counts) changes with
+            # every move of anyone.
             snap = await self.games.snapshot(game_id)
-            if snap.status == "running" and screens.hand_signature(
-                    display, snap, seat, self.clock()) == display.signature.get(seat):
+            shown = display.signature.get(seat)
+            if snap.status == "running" and shown is not None and screens.hand_signature(
+                    display, snap, seat, self.clock()).rows == shown.rows:
                 expected = snap.version
         result = await self.games.act(game_id, action, expected_version=expected,
                                       user_id=user_id)
