@@ -13,6 +13,7 @@ import logging
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime
+from urllib.parse import urlsplit
 
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
@@ -32,6 +33,9 @@ from bot.service.games import GameService
 from bot.service.lobby import LobbyService
 from bot.service.stats import StatsService
 from bot.storage.database import Database
+from bot.webapp.hub import LiveHub
+from bot.webapp.links import make_links
+from bot.webapp.server import WebAppServer
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +84,29 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                                         chats=chats, stats=StatsService(db), api=api,
                                         runtime=runtime, desk=desk)
     app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
+    app.bot_data["webapp"] = _webapp(settings, app, runtime, clock)
     register(app)
     return app
+
+
+def _webapp(settings: Settings, app: Application, runtime: GameRuntime,
+            clock: Callable[[], datetime]) -> WebAppServer | None:
+    """The Mini App (bot/webapp) when the operator gives its public URL: its live hub on the
+    runtime, its links on every deal, its routes for the server bot/launch/serve.py runs."""
+    if not settings.webapp_url:
+        return None
+    hub = LiveHub(runtime, clock)
+    runtime.displays.links = make_links(settings.webapp_url, settings.webapp_name,
+                                        lambda: _username(app))
+    return WebAppServer(token=settings.token, runtime=runtime, hub=hub,
+                        base_path=urlsplit(settings.webapp_url).path or "/webapp")
+
+
+def _username(app: Application) -> str | None:
+    try:
+        return app.bot.username
+    except RuntimeError:  # before getMe (initialize): no links in groups yet
+        return None
 
 
 async def _post_init(app: Application) -> None:

@@ -55,6 +55,16 @@ ENVIRONMENT = (
     EnvSetting("DURAK_WEBHOOK_SECRET", "derived from BOT_TOKEN",
                "webhook mode: the secret Telegram sends with every POST (A-Z a-z 0-9 _ -, "
                "up to 256)"),
+    EnvSetting("DURAK_WEBAPP_URL", "unset: no Mini App",
+               "public https URL of the game table page (the Mini App), e.g. "
+               "https://durak.example.org/webapp/; webhook mode serves it on PORT beside the "
+               "webhook, polling mode on DURAK_WEBAPP_PORT behind your HTTPS proxy"),
+    EnvSetting("DURAK_WEBAPP_PORT", "8080",
+               "long polling mode: the port the Mini App's own server listens on"),
+    EnvSetting("DURAK_WEBAPP_NAME", "unset: no link in groups",
+               "the Mini App's short name from @BotFather's /newapp; groups then get a "
+               "t.me/<bot>/<name> link to the table (web_app buttons work in private chats "
+               "only)"),
     EnvSetting("DURAK_TELEGRAM_RATE", "30",
                "Bot API requests per second across all chats (0: no overall limit, rely "
                "on Telegram's retry_after); per-group limits always apply"),
@@ -126,6 +136,11 @@ class Settings:
     # A person whose turn began and who has not acted after this many seconds gets a short
     # private message (Telegram notifies new messages, not edits; runtime/nudges.py).
     turn_nudge_delay: float = 5.0
+    # The Mini App (bot.webapp): the page's public URL (None: not served), the port of its
+    # own server in polling mode, and its short name for links in groups.
+    webapp_url: str | None = None
+    webapp_port: int = 8080
+    webapp_name: str | None = None
 
     def __post_init__(self) -> None:
         if not self.webhook_secret:
@@ -177,7 +192,17 @@ class Settings:
         if not 0 <= wait < float("inf"):
             raise ConfigError("DURAK_STARTUP_WAIT must be a number of seconds, 0 or more, "
                               f"got {wait_text!r}")
+        webapp_port_text = (env.get("DURAK_WEBAPP_PORT") or "8080").strip()
+        if not webapp_port_text.isdigit() or not 0 < int(webapp_port_text) < 65536:
+            raise ConfigError(f"DURAK_WEBAPP_PORT must be a port number, got "
+                              f"{webapp_port_text!r}")
+        webapp_url = (env.get("DURAK_WEBAPP_URL") or "").strip() or None
+        if webapp_url and not webapp_url.startswith(("https://", "http://")):
+            raise ConfigError("DURAK_WEBAPP_URL must be the page's https:// URL (Telegram "
+                              f"opens only https pages), got {webapp_url!r}")
         return cls(token=token, database_url=_database_url(env), webhook_secret=secret,
+                   webapp_url=webapp_url, webapp_port=int(webapp_port_text),
+                   webapp_name=(env.get("DURAK_WEBAPP_NAME") or "").strip() or None,
                    overall_rate=rate, ai_workers=workers, log_level=level, startup_wait=wait,
                    api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
                    webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,

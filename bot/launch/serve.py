@@ -67,6 +67,8 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
     server's address (default all interfaces); ``schema``: tests' PostgreSQL schema."""
     stop = stop if stop is not None else stop_on_signals()
     server: WebhookServer | None = None
+    webapp = app.bot_data.get("webapp")
+    webapp_alone = False
     try:
         await check_database(settings, stop=stop, schema=schema)
         await connect_telegram(app, settings, stop=stop)
@@ -77,10 +79,14 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
             options = webhook_options(settings)
             server = WebhookServer(app, path=options["url_path"],
                                    secret_token=options["secret_token"],
-                                   replies=app.bot_data.get("webhook_replies"))
+                                   replies=app.bot_data.get("webhook_replies"),
+                                   extra_routes=webapp.add_routes if webapp else None)
             await listen(server, listen_on or options["listen"], options["port"])
             await set_webhook(app, settings, options, stop=stop)
         else:
+            if webapp is not None:  # the page's own server (HTTPS is the operator's proxy)
+                await webapp.start(listen_on or "0.0.0.0", settings.webapp_port)
+                webapp_alone = True
             await start_polling(app, settings, stop=stop)
         log.info("running (%s)", "webhook" if settings.webhook_url else "long polling")
         await stop.wait()
@@ -88,6 +94,8 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
     except Stopped:
         log.info("stopped during start-up")
     finally:
+        if webapp_alone:
+            await webapp.stop()
         await _teardown(app, server)
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-Button = tuple[str, str]  # (label, callback data); data starting with "url:" is a link
+# (label, callback data); data starting with "url:" is a link, with "app:" a Mini App
+# (a ``web_app`` button: private chats only)
+Button = tuple[str, str]
 Rows = tuple[tuple[Button, ...], ...]
 
 
@@ -22,10 +24,8 @@ class Screen:
     def markup(self) -> InlineKeyboardMarkup | None:
         if not self.rows:
             return None
-        return InlineKeyboardMarkup([
-            [InlineKeyboardButton(label, url=data[4:]) if data.startswith("url:")
-             else InlineKeyboardButton(label, callback_data=data) for label, data in row]
-            for row in self.rows if row])
+        return InlineKeyboardMarkup([[_button(label, data) for label, data in row]
+                                     for row in self.rows if row])
 
     def at_version(self, version: int) -> Screen:
         """The same screen with its buttons stamped ``version`` (the text is untouched):
@@ -34,7 +34,7 @@ class Screen:
 
         if not self.rows:
             return self
-        return Screen(self.text, tuple(tuple((label, data if data.startswith("url:")
+        return Screen(self.text, tuple(tuple((label, data if data.startswith(("url:", "app:"))
                                               else restamp(data, version))
                                              for label, data in row) for row in self.rows))
 
@@ -42,10 +42,24 @@ class Screen:
         """The same keyboard as the Bot API's JSON (what ``markup()`` serialises to)."""
         if not self.rows:
             return None
-        return {"inline_keyboard": [
-            [{"text": label, "url": data[4:]} if data.startswith("url:")
-             else {"text": label, "callback_data": data} for label, data in row]
-            for row in self.rows if row]}
+        return {"inline_keyboard": [[_button_json(label, data) for label, data in row]
+                                    for row in self.rows if row]}
+
+
+def _button(label: str, data: str) -> InlineKeyboardButton:
+    if data.startswith("url:"):
+        return InlineKeyboardButton(label, url=data[4:])
+    if data.startswith("app:"):
+        return InlineKeyboardButton(label, web_app=WebAppInfo(data[4:]))
+    return InlineKeyboardButton(label, callback_data=data)
+
+
+def _button_json(label: str, data: str) -> dict:
+    if data.startswith("url:"):
+        return {"text": label, "url": data[4:]}
+    if data.startswith("app:"):
+        return {"text": label, "web_app": {"url": data[4:]}}
+    return {"text": label, "callback_data": data}
 
 
 def rows_of(buttons: list[Button], width: int) -> list[tuple[Button, ...]]:

@@ -36,6 +36,10 @@ class Display:
     ended: DealEnded | None = None
     timer_on: bool = True
     turn_seconds: int | None = None  # the deal's time per move (hands show it)
+    # The Mini App's "Open table" (bot.webapp.links): the hand's web_app URL and the group
+    # table's t.me link; "" when the operator serves no page.
+    page_url: str = ""
+    group_link: str = ""
     hints: bool = False
     dirty: bool = False
     render_task: asyncio.Task | None = None

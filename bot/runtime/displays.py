@@ -5,7 +5,7 @@ snapshot the service returned with it) or, after a restart, the first time it is
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from bot.render.names import seat_names
 from bot.service.chats import ChatService
@@ -31,6 +31,8 @@ class Displays:
         # redraws it with the results the deal's end brought (DealEnded), which a display
         # loaded again from the database would not have.
         self._finished: OrderedDict[int, Display] = OrderedDict()
+        # (page URL, group link) of a deal, when a Mini App is served (bot.webapp.links)
+        self.links: Callable[[GameSnapshot], tuple[str, str]] | None = None
 
     def get(self, game_id: int) -> Display | None:
         return self._by_game.get(game_id)
@@ -95,5 +97,7 @@ class Displays:
             hand_msgs=dict(stored.hand_message_ids), hints=solo or bool(prefs.get("hints")),
             timer_on=int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS,
             turn_seconds=int(settings.get("turn_seconds", 60)))
+        if self.links is not None:
+            display.page_url, display.group_link = self.links(snap)
         self._by_game[game_id] = display
         return display

@@ -13,7 +13,10 @@ Message policy (Telegram allows a group about 20 messages a minute):
 - the group table has its own schedule when ``settings.table_debounce`` > 0
   (``pacing.request_table``); the end of a deal is drawn at once. Players act from their
   hands (the defender's hand lists the cards to beat), so the table may trail a move;
-- solo games (a private chat) show table and hand in one message.
+- solo games (a private chat) show table and hand in one message;
+- ``listeners`` are told of every change (the Mini App's live pages, ``bot.webapp.hub``),
+  and while a deal runs a hand whose person has the page open (``page_open``) is not
+  edited: the page shows it, so a move from the page costs no hand edit (its end is).
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ class Presenter:
         # and when a hand with buttons reached its person (the runtime: the turn timer).
         self.on_unreachable: Callable[[Display, int], None] | None = None
         self.on_delivered: Callable[[Display, int, int], None] | None = None
+        self.listeners: list[Callable[[Display], None]] = []
+        self.page_open: Callable[[int, int], bool] = lambda game_id, seat: False
 
     async def flush(self) -> None:
         """Stopping (SIGTERM): draw what every deal's messages still lack, now, the held
@@ -116,6 +121,8 @@ class Presenter:
         if snap is not None:
             display.adopt(snap)
         display.dirty = True
+        for listener in self.listeners:
+            listener(display)
         if display.render_task is None or display.render_task.done():
             display.render_task = self.tasks.spawn(self._render_loop(display))
 
@@ -144,6 +151,10 @@ class Presenter:
                 continue
             message_id = display.hand_msgs.get(seat)
             if seat in display.notes.blocked:
+                continue
+            if message_id is not None and snap.status == "running" \
+                    and not snap.state.is_over and self.page_open(display.game_id, seat):
+                display.signature.pop(seat, None)  # redrawn when the page closes
                 continue
             if message_id is None:  # never delivered (403 at the start): try again now
                 await self._deliver_hand(display, seat, screen, signature, snap.version)

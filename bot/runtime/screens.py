@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.i18n import t
 from bot.render.hand import group_hand_screen
 from bot.render.screen import Screen
 from bot.render.solo import solo_screen
@@ -16,9 +17,15 @@ from .display import Display
 
 
 def table(display: Display, snap: GameSnapshot, now: datetime) -> Screen:
-    """The group's table message (drawn from the deal's public view)."""
-    return table_screen(display.locale, snap, display.names, display.notes, display.last,
-                        display.ended, now, display.timer_on)
+    """The group's table message (drawn from the deal's public view), with the link that
+    opens the Mini App while the deal runs (a ``web_app`` button works in private chats
+    only; a group gets the t.me link of the app)."""
+    screen = table_screen(display.locale, snap, display.names, display.notes, display.last,
+                          display.ended, now, display.timer_on)
+    if display.group_link and snap.status == "running" and not snap.state.is_over:
+        link = ((t(display.locale, "btn.open_table"), "url:" + display.group_link),)
+        screen = Screen(screen.text, screen.rows + (link,))
+    return screen
 
 
 def solo(display: Display, snap: GameSnapshot, now: datetime,
@@ -40,6 +47,9 @@ def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Scree
                                   picking=display.picking.get(seat), hint=display.hints,
                                   turn_seconds=display.turn_seconds if display.timer_on
                                   else None)
+    if display.page_url and snap.status == "running" and not snap.state.is_over:
+        page = ((t(locale, "btn.open_table"), "app:" + display.page_url),)
+        signature = Screen(signature.text, signature.rows + (page,))
     return signature.at_version(snap.version), signature
 
 

@@ -25,6 +25,7 @@ import asyncio
 import hmac
 import json
 import logging
+from collections.abc import Callable
 
 from aiohttp import web
 from telegram import Update
@@ -42,18 +43,22 @@ class WebhookServer:
     """``await server.start(host, port)`` ... ``await server.stop()``."""
 
     def __init__(self, application: Application, *, path: str, secret_token: str | None,
-                 replies: WebhookReplies | None, answer_wait: float = ANSWER_WAIT) -> None:
+                 replies: WebhookReplies | None, answer_wait: float = ANSWER_WAIT,
+                 extra_routes: Callable[[web.Application], None] | None = None) -> None:
         self.application = application
         self.path = "/" + path.strip("/")
         self.secret_token = secret_token
         self.replies = replies
         self.answer_wait = answer_wait
         self._runner: web.AppRunner | None = None
+        self.extra_routes = extra_routes  # the Mini App's page and socket (bot/webapp)
 
     async def start(self, host: str, port: int) -> None:
         app = web.Application()
         app.router.add_post(self.path, self._post)
         app.router.add_post(self.path + "/", self._post)
+        if self.extra_routes is not None:
+            self.extra_routes(app)
         # A POST in flight waits at most answer_wait: stopping lets those finish.
         self._runner = web.AppRunner(app, access_log=None,
                                      shutdown_timeout=self.answer_wait + 1.0)

@@ -1,0 +1,31 @@
+"""Where "Open table" leads for a deal.
+
+- the private hand message: a ``web_app`` button with the page's URL and the deal's id
+  (Telegram then opens the page with init data signed for that person);
+- the group table: ``web_app`` buttons are refused in groups, so it links to the app's
+  direct link ``https://t.me/<bot>/<app>?startapp=g<id>`` (the app's short name as
+  registered with @BotFather's /newapp: ``DURAK_WEBAPP_NAME``); Telegram puts ``g<id>`` in
+  the init data's ``start_param``. Without a short name the group gets no link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from bot.service.events import GameSnapshot
+
+
+def make_links(page_url: str, app_name: str | None,
+               bot_username: Callable[[], str | None]) -> Callable[[GameSnapshot],
+                                                                  tuple[str, str]]:
+    base = page_url.rstrip("/") + "/"
+
+    def links(snap: GameSnapshot) -> tuple[str, str]:
+        page = base + "?" + urlencode({"game": snap.game_id})
+        username = bot_username()
+        group = (f"https://t.me/{username}/{app_name}?startapp=g{snap.game_id}"
+                 if app_name and username and snap.chat_id < 0 else "")
+        return page, group
+
+    return links

@@ -1,0 +1,54 @@
+// The little of Telegram's Mini App protocol the page needs, read and spoken directly
+// (core.telegram.org/api/web-events) rather than loading telegram-web-app.js from
+// telegram.org: the launch parameters come in the URL's fragment (tgWebAppData: the signed
+// init data, tgWebAppThemeParams: the colours), and events go to the client through
+// TelegramWebviewProxy (mobile), window.external.notify (desktop) or postMessage (web).
+
+function launchParams() {
+  const fromHash = new URLSearchParams(location.hash.slice(1));
+  let stored = {};
+  try { stored = JSON.parse(sessionStorage.getItem("tgLaunch") || "{}"); } catch (e) { /* none */ }
+  const params = {
+    initData: fromHash.get("tgWebAppData") ?? stored.initData ?? "",
+    theme: fromHash.get("tgWebAppThemeParams") ?? stored.theme ?? "{}",
+  };
+  // Telegram gives the fragment once; a reload of the page keeps it for the session.
+  sessionStorage.setItem("tgLaunch", JSON.stringify(params));
+  return params;
+}
+
+export const launch = launchParams();
+
+export function initUser() {
+  try {
+    return JSON.parse(new URLSearchParams(launch.initData).get("user") || "{}");
+  } catch (e) { return {}; }
+}
+
+export function startParam() {
+  return new URLSearchParams(launch.initData).get("start_param") || "";
+}
+
+export function postEvent(type, data = {}) {
+  const body = JSON.stringify(data);
+  if (window.TelegramWebviewProxy) {
+    window.TelegramWebviewProxy.postEvent(type, body);
+  } else if (window.external && "notify" in window.external) {
+    window.external.notify(JSON.stringify({ eventType: type, eventData: data }));
+  } else if (window.parent !== window) {
+    window.parent.postMessage(JSON.stringify({ eventType: type, eventData: data }), "*");
+  }
+}
+
+// Telegram's client calls Telegram.WebView.receiveEvent(type, data) (mobile) or posts a
+// message (web) when something changes; the page listens for the theme.
+export function onEvent(handler) {
+  window.Telegram = window.Telegram || {};
+  window.Telegram.WebView = { receiveEvent: (type, data) => handler(type, data || {}) };
+  window.addEventListener("message", (event) => {
+    try {
+      const message = JSON.parse(event.data);
+      if (message && message.eventType) handler(message.eventType, message.eventData || {});
+    } catch (e) { /* not Telegram's */ }
+  });
+}

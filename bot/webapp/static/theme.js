@@ -1,0 +1,19 @@
+// Telegram's themeParams (bg_color, text_color, hint_color, button_color...) become CSS
+// variables (--tg-bg-color...); the stylesheet has light fallbacks and uses them only.
+export function applyTheme(params) {
+  const root = document.documentElement.style;
+  for (const [key, value] of Object.entries(params || {})) {
+    if (/^#[0-9a-fA-F]{3,8}$/.test(String(value))) {
+      root.setProperty("--tg-" + key.replace(/_/g, "-"), value);
+    }
+  }
+  const bg = (params && params.bg_color) || "#ffffff";
+  document.documentElement.dataset.scheme = isDark(bg) ? "dark" : "light";
+}
+
+function isDark(hex) {
+  const h = hex.replace("#", "");
+  const full = h.length === 3 ? h.split("").map((c) => c + c).join("") : h.slice(0, 6);
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
+}

@@ -1,0 +1,86 @@
+// Draws a state the server sent (bot/webapp/page_state.py) into the page. Every tap sends
+// the button's callback data back: the server treats it exactly as a press in the chat.
+const $ = (id) => document.getElementById(id);
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function cardNode(card, extra = "") {
+  const node = el("div", "card " + (card.red ? "red " : "black ") + extra);
+  node.textContent = card.label;
+  node.dataset.card = card.id;
+  return node;
+}
+
+export function draw(state, press) {
+  document.title = state.title;
+  $("title").textContent = state.title;
+  const players = $("players");
+  players.replaceChildren(...state.players.filter((p) => !p.you).map((p) => {
+    const box = el("div", "player" + (p.turn ? " turn" : ""));
+    box.dataset.seat = p.seat;
+    box.append(el("div", "name", p.name), el("div", "count", "🂠 " + p.cards),
+               el("div", "role", p.role));
+    return box;
+  }));
+  $("trump").replaceChildren(...(state.trump ? [cardNode(state.trump, "trump")] : []));
+  $("stock").textContent = "🂠 " + state.stock;
+  $("discard").textContent = "🗑 " + state.discard;
+  $("table").replaceChildren(...state.table.map(([attack, cover]) => {
+    const pair = el("div", "pair");
+    pair.append(cardNode(attack, "attack"));
+    if (cover) pair.append(cardNode(cover, "cover"));
+    return pair;
+  }));
+  $("news").replaceChildren(...state.news.map((line) => el("p", "", line)));
+  $("prompt").replaceChildren(...state.prompt.map((line) => el("p", "", line)));
+  $("buttons").replaceChildren(...state.buttons.map((b) => {
+    const button = el("button", "action", b.label);
+    button.addEventListener("click", () => press(b.press));
+    return button;
+  }));
+  const me = state.players.find((p) => p.you);
+  $("hand").classList.toggle("my-turn", Boolean(me && me.turn));
+  $("hand").replaceChildren(...state.hand.map((card) => {
+    const node = cardNode(card, card.press ? "playable" : "idle");
+    if (card.press) {
+      node.setAttribute("role", "button");
+      node.tabIndex = 0;
+      node.addEventListener("click", () => press(card.press));
+    }
+    return node;
+  }));
+}
+
+export function status(text) {
+  $("status").textContent = text;
+  $("status").hidden = !text;
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, 4000);
+}
+
+let deadline = null;
+export function setDeadline(seconds) {
+  deadline = seconds;
+  tick();
+}
+
+function tick() {
+  const node = $("timer");
+  if (deadline === null) { node.hidden = true; return; }
+  const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+  node.hidden = false;
+  node.textContent = "⏱ " + left;
+}
+setInterval(tick, 1000);

@@ -1,0 +1,52 @@
+"""Headless Chromium for the Mini App's tests: Debian's package (/usr/bin/chromium, which
+.ci/run installs), driven by Playwright's Python API; Playwright's own browser download
+is never used. Without a chromium the tests skip, saying why, except in CI (CI=1), where
+a missing browser is a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+CHROMIUM = os.environ.get("DURAK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 780}
+
+
+def need_chromium() -> None:
+    missing = None
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        missing = "the playwright package is not installed (pip install -e '.[dev]')"
+    if missing is None and not os.path.exists(CHROMIUM):
+        missing = f"no chromium at {CHROMIUM} (apt-get install -y chromium; .ci/run does)"
+    if missing is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"Mini App browser tests cannot run in CI: {missing}")
+        pytest.skip(f"Mini App browser tests need a browser: {missing}")
+
+
+@asynccontextmanager
+async def chromium() -> AsyncIterator:
+    need_chromium()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def open_page(browser, url: str):
+    context = await browser.new_context(viewport=PHONE, device_scale_factor=2)
+    page = await context.new_page()
+    await page.goto(url)
+    return page
