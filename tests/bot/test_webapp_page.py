@@ -6,7 +6,6 @@ changes)."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import time
 from urllib.parse import urlencode
