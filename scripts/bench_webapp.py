@@ -16,6 +16,7 @@ hint. Printed (JSON):
 - bot_api_requests_per_move: Bot API requests the bot made during play (getUpdates
   excluded) per move, split by method: with both people on pages only the group table is
   edited (and the end of a deal);
+- presses_refused: taps the bot refused (a page tapping a choice that just went stale);
 - memory_kb_per_page: the bot process's resident memory after every page connected and
   got its first state, minus before, per page.
 """
@@ -106,7 +107,8 @@ def choices(state: dict) -> list[str]:
 
 
 async def page(session, url: str, who: str, game: Game, think, rng: random.Random,
-               delays: list, ready: asyncio.Event, deadline: float, connected: list) -> None:
+               delays: list, ready: asyncio.Event, deadline: float, connected: list,
+               refused: list) -> None:
     loop = asyncio.get_running_loop()
     async with session.ws_connect(url, max_msg_size=0) as ws:
         state = await ws.receive_json()
@@ -127,9 +129,12 @@ async def page(session, url: str, who: str, game: Game, think, rng: random.Rando
                 await ws.send_json({"press": press})
             try:
                 message = await ws.receive_json(timeout=max(0.1, deadline - loop.time()))
-            except (TimeoutError, asyncio.TimeoutError, TypeError):
+            except (TimeoutError, TypeError):
                 return
             if message["type"] == "refused":
+                refused.append(1)
+                if game.pressed and game.pressed[0] == who:
+                    game.pressed = None  # nothing moved: no delay to measure
                 tried += 1
                 continue
             if message["type"] != "state":
@@ -170,12 +175,11 @@ async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
         await fake.settle(0.5, timeout=60)
         rss_before = proc_rss_kb(bot.pid)
         loop = asyncio.get_running_loop()
-        ready, delays, connected = asyncio.Event(), [], []
-        deadline = loop.time() + 3600  # replaced below, once every page is connected
+        ready, delays, connected, refused = asyncio.Event(), [], [], []
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as session:
             tasks = []
-            for i, (users, _) in enumerate(tables):
+            for users, _ in tables:
                 button = next(b for b in hand_message(fake, users[0]).buttons if "web_app" in b)
                 game = Game(int(button["web_app"]["url"].rsplit("=", 1)[1]))
                 for user in users:
@@ -184,7 +188,7 @@ async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
                     tasks.append(asyncio.create_task(page(
                         session, f"http://127.0.0.1:{port}/webapp/ws?{query}", user.first_name,
                         game, think, random.Random(user.id), delays, ready,
-                        loop.time() + seconds + 120, connected)))
+                        loop.time() + seconds + 120, connected, refused)))
             while len(connected) < len(tasks):
                 await asyncio.sleep(0.1)
                 if any(t.done() and t.exception() for t in tasks):
@@ -217,7 +221,7 @@ async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
         "moves_per_second": round(moves / max(elapsed, 1e-9), 1),
         "bot_cpu_ms_per_move": round(cpu * 1000 / max(1, moves), 2),
         "bot_cpu_share": round(cpu / max(elapsed, 1e-9), 2),
-        "delay_samples": len(delays),
+        "delay_samples": len(delays), "presses_refused": len(refused),
         "delay_ms_p50": round(percentile(delays, 0.50) * 1000, 1),
         "delay_ms_p99": round(percentile(delays, 0.99) * 1000, 1),
         "bot_api_requests_per_move": round(len(play_calls) / max(1, moves), 3),

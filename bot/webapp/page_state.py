@@ -12,13 +12,13 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import Action, ActionKind, public_view
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.render.callback import CallbackDataError, decode
 from bot.render.cards import card_label, is_red, sort_hand
 from bot.render.hand import hand_parts
 from bot.render.results import result_lines
 from bot.render.rules import preset_label
-from bot.render.table import last_move_text, role_key, turn_line
+from bot.render.table import expectation, last_move_text, role_key, turn_line
 from bot.runtime.display import Display
 from bot.service.events import GameSnapshot
 
@@ -67,6 +67,10 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
     picking = display.picking.get(seat)
     prompt, rows = hand_parts(locale, snap, seat, snap.version, picking=picking,
                               hint=display.hints, view=view)
+    if picking is None:  # the cards are drawn as cards: keep only "Your move: ..."
+        expected = t(locale, "hand.you_expected",
+                     expected=t(locale, "hand.expect." + expectation(view, seat)))
+        prompt = [line for line in prompt if line == expected]
     by_card: dict[int, str] = {}
     buttons = []
     for row in rows:
@@ -80,6 +84,7 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
     waiting = set(public.waiting_on) if not public.is_over else set()
     players = [{"seat": s, "name": shown[s],
                 "cards": public.hand_counts[s], "you": s == seat, "turn": s in waiting,
+                "cards_text": tn(locale, "cards", public.hand_counts[s]),
                 "role": t(locale, role_key(public, s, you=s == seat))}
                for s in range(public.rules.players)]
     deadline = snap.turn_deadline if display.timer_on and not public.is_over else None
@@ -89,7 +94,11 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
         "you": seat, "locale": locale, "title": title,
         "news": [line for line in news if line], "prompt": prompt,
         "trump": card(public.turnup) if public.turnup is not None else None,
+        "trump_text": t(locale, "table.trump", card=card_label(public.turnup))
+        if public.turnup is not None else t(locale, "table.no_trump"),
         "stock": public.stock_count, "discard": len(public.discard),
+        "stock_text": tn(locale, "table.stock", public.stock_count),
+        "discard_text": tn(locale, "table.discard", len(public.discard)),
         "players": players,
         "table": [[card(a), card(c) if c is not None else None] for a, c in public.table],
         "hand": hand, "buttons": buttons,

@@ -23,13 +23,17 @@ export function draw(state, press) {
   players.replaceChildren(...state.players.filter((p) => !p.you).map((p) => {
     const box = el("div", "player" + (p.turn ? " turn" : ""));
     box.dataset.seat = p.seat;
-    box.append(el("div", "name", p.name), el("div", "count", "🂠 " + p.cards),
+    const backs = el("div", "backs");
+    for (let i = 0; i < Math.min(p.cards, 12); i++) backs.append(el("span", "back"));
+    box.append(el("div", "name", p.name), backs, el("div", "count", p.cards_text),
                el("div", "role", p.role));
     return box;
   }));
-  $("trump").replaceChildren(...(state.trump ? [cardNode(state.trump, "trump")] : []));
-  $("stock").textContent = "🂠 " + state.stock;
-  $("discard").textContent = "🗑 " + state.discard;
+  $("trump").replaceChildren(...(state.trump ? [cardNode(state.trump, "trump")] : []),
+                             el("div", "caption", state.trump_text));
+  $("stock").replaceChildren(...(state.stock ? [el("div", "card back-card")] : []),
+                             el("div", "caption", state.stock_text));
+  $("discard").textContent = state.discard_text;
   $("table").replaceChildren(...state.table.map(([attack, cover]) => {
     const pair = el("div", "pair");
     pair.append(cardNode(attack, "attack"));
@@ -81,6 +85,6 @@ function tick() {
   if (deadline === null) { node.hidden = true; return; }
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
   node.hidden = false;
-  node.textContent = "⏱ " + left;
+  node.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
 }
 setInterval(tick, 1000);
