@@ -27,6 +27,19 @@ def card(card_id: int) -> dict[str, Any]:
     return {"id": int(card_id), "label": card_label(card_id), "red": is_red(card_id)}
 
 
+def _cover_target(data: str) -> int | None:
+    """The attack card a cover button beats (tapping that card on the table plays it)."""
+    try:
+        decoded = decode(data)
+        if decoded.is_move:
+            action = Action.parse(decoded.payload, 0)
+            if action.kind is ActionKind.COVER:
+                return action.cards[0]
+    except (CallbackDataError, ValueError):
+        pass
+    return None
+
+
 def _card_of(data: str) -> int | None:
     """The hand card a button plays (or opens the choice of): None for other buttons."""
     try:
@@ -72,9 +85,13 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
                      expected=t(locale, "hand.expect." + expectation(view, seat)))
         prompt = [line for line in prompt if line == expected]
     by_card: dict[int, str] = {}
+    targets: dict[int, str] = {}  # choosing what a card does: attack card -> its cover
     buttons = []
     for row in rows:
         for label, data in row:
+            target = _cover_target(data) if isinstance(picking, int) else None
+            if target is not None:
+                targets.setdefault(target, data)
             played = None if picking is not None else _card_of(data)
             if played is not None and played not in by_card:
                 by_card[played] = data
@@ -100,7 +117,9 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
         "stock_text": tn(locale, "table.stock", public.stock_count),
         "discard_text": tn(locale, "table.discard", len(public.discard)),
         "players": players,
-        "table": [[card(a), card(c) if c is not None else None] for a, c in public.table],
+        "table": [[dict(card(a), press=targets.get(a)), card(c) if c is not None else None]
+                  for a, c in public.table],
+        "picking": picking if isinstance(picking, int) else None,
         "hand": hand, "buttons": buttons,
         "deadline": deadline.timestamp() if deadline is not None else None,
     }

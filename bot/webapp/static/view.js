@@ -36,7 +36,12 @@ export function draw(state, press) {
   $("discard").textContent = state.discard_text;
   $("table").replaceChildren(...state.table.map(([attack, cover]) => {
     const pair = el("div", "pair");
-    pair.append(cardNode(attack, "attack"));
+    const target = cardNode(attack, "attack" + (attack.press ? " playable" : ""));
+    if (attack.press) {  // choosing what a card does: tap the card it should beat
+      target.setAttribute("role", "button");
+      target.addEventListener("click", () => press(attack.press));
+    }
+    pair.append(target);
     if (cover) pair.append(cardNode(cover, "cover"));
     return pair;
   }));
@@ -50,7 +55,8 @@ export function draw(state, press) {
   const me = state.players.find((p) => p.you);
   $("hand").classList.toggle("my-turn", Boolean(me && me.turn));
   $("hand").replaceChildren(...state.hand.map((card) => {
-    const node = cardNode(card, card.press ? "playable" : "idle");
+    const chosen = state.picking === card.id;
+    const node = cardNode(card, chosen ? "chosen" : card.press ? "playable" : "idle");
     if (card.press) {
       node.setAttribute("role", "button");
       node.tabIndex = 0;

@@ -1,0 +1,73 @@
+"""One seat's page state: its own hand only, and exactly the hand message's moves (the same
+callback data), with a card of several meanings chosen by tapping the card to beat."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.engine import RuleSet, deal_from_position
+from bot.engine.cards import parse_card
+from bot.render.callback import decode
+from bot.render.hand import hand_parts
+from bot.runtime.display import Display
+from bot.service.events import GameSnapshot, SeatInfo
+from bot.webapp.page_state import page_state
+
+NOW = datetime(2026, 11, 24, tzinfo=UTC)
+
+
+def display_at(picking=None) -> Display:
+    # Boris (seat 1) defends 7♥ and 8♥; his 9♥ beats either, Q♠ (trump) too.
+    state = deal_from_position(RuleSet.preset("podkidnoy"), hands=["6c 10c Kd", "9h Qs 6d"],
+                               trump="s", attacker=0, table=[("7h", None), ("8h", None)],
+                               stock="10s Js")
+    snap = GameSnapshot(game_id=5, chat_id=-100, series_id=1, deal_number=1,
+                        version=state.version, status="running", state=state,
+                        seats=(SeatInfo(0, 11, "Anna", None, None),
+                               SeatInfo(1, 22, "Boris", None, None)), turn_deadline=None)
+    display = Display(snap=snap, solo_seat=None, group_title="G", locale="en",
+                      names={0: "Anna", 1: "Boris"})
+    if picking is not None:
+        display.picking[1] = picking
+    return display
+
+
+def ids_in(state: dict) -> set[int]:
+    found = {c["id"] for c in state["hand"]}
+    found |= {c["id"] for pair in state["table"] for c in pair if c}
+    return found | ({state["trump"]["id"]} if state["trump"] else set())
+
+
+def test_only_the_own_hand_and_the_hand_messages_moves():
+    display = display_at()
+    state = page_state(display, display.snap, 1, NOW)
+    assert {c["id"] for c in state["hand"]} == {parse_card(c) for c in ("9h", "Qs", "6d")}
+    assert not ids_in(state) & {parse_card(c) for c in ("6c", "10c", "Kd")}  # Anna's
+    assert [p["cards"] for p in state["players"]] == [3, 3]
+    # Every press on the page is a button of the hand message, and every move button of
+    # the hand message is on the page.
+    _, rows = hand_parts("en", display.snap, 1, display.snap.version)
+    message = {data for row in rows for _, data in row}
+    page = {c["press"] for c in state["hand"] if c["press"]} | \
+        {b["press"] for b in state["buttons"]}
+    assert page == message
+    nine = next(c for c in state["hand"] if c["id"] == parse_card("9h"))
+    assert decode(nine["press"]).payload == f"pick{parse_card('9h')}"  # two meanings
+    six = next(c for c in state["hand"] if c["id"] == parse_card("6d"))
+    assert six["press"] is None  # cannot beat a heart
+
+
+def test_choosing_a_cover_by_tapping_the_card_to_beat():
+    display = display_at(picking=parse_card("9h"))
+    state = page_state(display, display.snap, 1, NOW)
+    assert state["picking"] == parse_card("9h")
+    targets = {pair[0]["id"]: decode(pair[0]["press"]).payload for pair in state["table"]}
+    assert targets == {parse_card("7h"): "c 7h 9h", parse_card("8h"): "c 8h 9h"}
+    assert all(c["press"] is None for c in state["hand"])
+
+
+def test_the_waiting_attacker_gets_no_moves():
+    display = display_at()
+    state = page_state(display, display.snap, 0, NOW)
+    assert all(c["press"] is None for c in state["hand"]) and state["buttons"] == []
+    assert state["players"][1]["turn"] and not state["players"][0]["turn"]
