@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from bot.i18n import t
 from bot.render.screen import Screen
@@ -43,6 +44,9 @@ class Nudges:
         self._timers: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._shown: dict[int, int] = {}  # user id -> the nudge message in their chat
         self.sent = 0  # nudges sent (the benchmark counts them as requests)
+        # (game id, seat) -> the person has the Mini App open (bot.webapp.hub): the page
+        # shows the turn, so no nudge.
+        self.page_open: Callable[[int, int], bool] = lambda game_id, seat: False
 
     def follow(self, display: Display, snap: GameSnapshot) -> None:
         """A new snapshot of the deal: start the wait for whoever's turn began, drop it
@@ -77,7 +81,7 @@ class Nudges:
         if self._turns.get(key) != began:
             return
         user_id = display.user_of(seat)
-        if user_id is None:
+        if user_id is None or self.page_open(display.game_id, seat):
             return
         try:
             prefs = await self.chats.preferences(user_id)

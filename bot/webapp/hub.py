@@ -3,8 +3,9 @@
 each page of that deal gets its seat's new state, drawn once per page and coalesced: while
 a send is in flight further changes only mark the page dirty, so a burst is one message.
 
-While a person has a page open, the presenter leaves their hand message alone
-(``has_page``): the page shows the hand, and each move then costs no hand edit. When their
+While a person has a page open, the presenter leaves their hand message alone and no
+"your turn" nudge is sent (``has_page``): the page shows both, and each move then costs
+no private request. When their
 last page closes, the hand message is brought up to date at once (``presenter.show``).
 """
 
@@ -46,6 +47,7 @@ class LiveHub:
         self._pages: dict[int, set[Page]] = {}
         runtime.presenter.listeners.append(self.changed)
         runtime.presenter.page_open = self.has_page
+        runtime.nudges.page_open = self.has_page
 
     def has_page(self, game_id: int, seat: int) -> bool:
         return any(p.seat == seat for p in self._pages.get(game_id, ()))

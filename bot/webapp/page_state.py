@@ -80,10 +80,11 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
     picking = display.picking.get(seat)
     prompt, rows = hand_parts(locale, snap, seat, snap.version, picking=picking,
                               hint=display.hints, view=view)
-    if picking is None:  # the cards are drawn as cards: keep only "Your move: ..."
-        expected = t(locale, "hand.you_expected",
-                     expected=t(locale, "hand.expect." + expectation(view, seat)))
-        prompt = [line for line in prompt if line == expected]
+    if picking is None:  # the cards are drawn as cards: keep "Your move: ..." only
+        asked = {t(locale, "hand.may_throw_in"), t(
+            locale, "hand.you_expected",
+            expected=t(locale, "hand.expect." + expectation(view, seat)))}
+        prompt = [line for line in prompt if line in asked]
     by_card: dict[int, str] = {}
     targets: dict[int, str] = {}  # choosing what a card does: attack card -> its cover
     buttons = []

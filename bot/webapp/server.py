@@ -145,8 +145,6 @@ class WebAppServer:
             elif data.payload == "swap" or data.payload.startswith("sw"):
                 card = None if data.payload == "swap" else int(data.payload[2:])
                 await presses.swap_choice(game_id, page.user_id, card)
-            elif data.payload == "next":
-                await presses.next_deal(game_id, page.user_id)
             else:
                 raise CallbackDataError("unknown game button")
         except (CallbackDataError, ValueError, AttributeError, TypeError):
