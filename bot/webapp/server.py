@@ -25,8 +25,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.engine import Action
 from bot.i18n import LOCALES, t
-from bot.render.callback import CallbackDataError, CallbackKind, decode
+from bot.render.callback import MAX_GAME_ID, CallbackDataError, CallbackKind, decode
 from bot.render.refusals import refusal_text
 from bot.runtime.driver import GameRuntime
 from bot.service.errors import Code, ServiceError
@@ -97,12 +98,19 @@ class WebAppServer:
             return web.Response(status=401, text="init data refused")
         except ValueError:
             return web.Response(status=401, text="no game")
+        if not 0 < game_id <= MAX_GAME_ID:
+            return web.Response(status=401, text="no such game")
         display = self.runtime.displays.get(game_id)
         if display is None:
+            # Asked before anything is loaded into memory: a stranger's guesses cost a
+            # read, never a display kept for a game they are not at.
             try:
-                display = await self.runtime.displays.of(game_id)
+                snap = await self.runtime.games.snapshot(game_id)
             except ServiceError:
                 return web.Response(status=401, text="no such game")
+            if snap.status != "running" or snap.seat_of(user.user_id) is None:
+                return web.Response(status=401, text="not at this table")
+            display = await self.runtime.displays.of(game_id)
         seat = display.seat_of(user.user_id)
         if seat is None:
             log.info("Mini App: user %s is not at game %s", user.user_id, game_id)
@@ -123,6 +131,26 @@ class WebAppServer:
             self.hub.leave(page)
         return ws
 
+    def _still_meant(self, page: Page, version: int, action_text: str) -> int:
+        """The version to play a page's move at. Others may move between the state the page
+        showed and the tap (throw-ins while the defender covers): a move naming its cards
+        (lead or throw in these, cover that with this, transfer) means the same on the newer
+        state when it is still legal there, so it is played on it. Take, pass and done
+        depend on what lies on the table: they stay at the version the page showed."""
+        display = self.runtime.displays.get(page.game_id)
+        if display is None or version == display.version:
+            return version
+        snap = display.snap
+        try:
+            action = Action.parse(action_text, page.seat)
+        except ValueError:
+            return version
+        if not action.cards or snap.status != "running" or snap.state.is_over:
+            return version
+        if action in snap.state.view(page.seat).legal:
+            return snap.version
+        return version
+
     async def _press(self, page: Page, text: str) -> dict[str, Any] | None:
         """Do what the page's button means; the refusal or the hint to show, if any."""
         display = self.runtime.displays.get(page.game_id)
@@ -134,6 +162,7 @@ class WebAppServer:
                 raise CallbackDataError("another game's button")
             game_id, version = data.game_id, data.version or 0
             if data.is_move:
+                version = self._still_meant(page, version, data.payload)
                 await presses.press(game_id, version, data.payload, page.user_id)
             elif data.kind is not CallbackKind.GAME_UI:
                 raise CallbackDataError("not a game button")

@@ -198,6 +198,10 @@ async def test_forged_stale_and_other_peoples_init_data_are_refused(fakebot, bot
                 query = urlencode({"game": game_id, "init": data})
                 async with http.get(f"{base}ws?{query}") as response:
                     assert response.status == 401, why
+            for game in ("999999", str(2**40), "-1", "x"):  # no such game, forged numbers
+                query = urlencode({"game": game, "init": good})
+                async with http.get(f"{base}ws?{query}") as response:
+                    assert response.status == 401, game
             async with http.ws_connect(f"{base}ws?" + urlencode(
                     {"game": game_id, "init": good})) as ws:
                 state = await ws.receive_json(timeout=5)

@@ -71,3 +71,21 @@ def test_the_waiting_attacker_gets_no_moves():
     state = page_state(display, display.snap, 0, NOW)
     assert all(c["press"] is None for c in state["hand"]) and state["buttons"] == []
     assert state["players"][1]["turn"] and not state["players"][0]["turn"]
+
+
+def test_a_card_move_tapped_on_an_older_state_is_played_when_still_legal():
+    from types import SimpleNamespace
+
+    from bot.webapp.hub import Page
+    from bot.webapp.server import WebAppServer
+
+    display = display_at()
+    runtime = SimpleNamespace(displays=SimpleNamespace(get=lambda game_id: display))
+    server = WebAppServer.__new__(WebAppServer)
+    server.runtime = runtime
+    page = Page(ws=None, game_id=5, seat=1, user_id=22)
+    now, older = display.version, display.version - 1
+    assert server._still_meant(page, older, "c 7h 9h") == now  # names its cards: legal
+    assert server._still_meant(page, older, "c 7h 6d") == older  # not legal: stays stale
+    assert server._still_meant(page, older, "t") == older  # take depends on the table
+    assert server._still_meant(page, now, "c 7h 9h") == now
