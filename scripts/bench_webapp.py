@@ -24,6 +24,7 @@ hint. Printed (JSON):
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import asyncio
 import json
 import random
@@ -132,7 +133,7 @@ async def page(session, url: str, who: str, game: Game, think, rng: random.Rando
             except (TimeoutError, TypeError):
                 return
             if message["type"] == "refused":
-                refused.append(1)
+                refused.append(message.get("text", ""))
                 if game.pressed and game.pressed[0] == who:
                     game.pressed = None  # nothing moved: no delay to measure
                 tried += 1
@@ -222,6 +223,7 @@ async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
         "bot_cpu_ms_per_move": round(cpu * 1000 / max(1, moves), 2),
         "bot_cpu_share": round(cpu / max(elapsed, 1e-9), 2),
         "delay_samples": len(delays), "presses_refused": len(refused),
+        "refusals": dict(Counter(refused).most_common(5)),
         "delay_ms_p50": round(percentile(delays, 0.50) * 1000, 1),
         "delay_ms_p99": round(percentile(delays, 0.99) * 1000, 1),
         "bot_api_requests_per_move": round(len(play_calls) / max(1, moves), 3),

@@ -145,16 +145,18 @@ class Presenter:
             await self._render_solo(display, snap)
             return
         for seat in display.humans():
+            message_id = display.hand_msgs.get(seat)
+            if message_id is not None and snap.status == "running" \
+                    and not snap.state.is_over and self.page_open(display.game_id, seat):
+                # Not even drawn: the page shows this hand (redrawn when it closes).
+                display.signature.pop(seat, None)
+                display.quiet_due.pop(seat, None)
+                continue
             screen, signature = screens.hand(display, snap, seat)
             if display.signature.get(seat) == signature and seat in display.hand_msgs:
                 display.quiet_due.pop(seat, None)
                 continue
-            message_id = display.hand_msgs.get(seat)
             if seat in display.notes.blocked:
-                continue
-            if message_id is not None and snap.status == "running" \
-                    and not snap.state.is_over and self.page_open(display.game_id, seat):
-                display.signature.pop(seat, None)  # redrawn when the page closes
                 continue
             if message_id is None:  # never delivered (403 at the start): try again now
                 await self._deliver_hand(display, seat, screen, signature, snap.version)
