@@ -24,7 +24,6 @@ hint. Printed (JSON):
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 import asyncio
 import json
 import random
@@ -32,6 +31,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -98,7 +98,6 @@ class Game:
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
         self.pressed: tuple[str, int, float] | None = None  # (who, version, when)
-        self.over = False
 
 
 def choices(state: dict) -> list[str]:
@@ -110,42 +109,57 @@ def choices(state: dict) -> list[str]:
 async def page(session, url: str, who: str, game: Game, think, rng: random.Random,
                delays: list, ready: asyncio.Event, deadline: float, connected: list,
                refused: list) -> None:
+    """One person's page: a reader keeps the newest state (as the page draws it), the
+    person looks at it, thinks, and taps on what is on screen after thinking."""
     loop = asyncio.get_running_loop()
     async with session.ws_connect(url, max_msg_size=0) as ws:
-        state = await ws.receive_json()
+        latest = await ws.receive_json()
         connected.append(1)
+        news = asyncio.Event()
+        refusals = 0
+
+        async def read() -> None:
+            nonlocal latest, refusals
+            async for message in ws:
+                data = message.json()
+                if data["type"] == "state":
+                    pressed = game.pressed
+                    if pressed and pressed[0] != who and data["version"] > pressed[1]:
+                        delays.append(time.perf_counter() - pressed[2])
+                        game.pressed = None
+                    latest = data
+                elif data["type"] == "refused":
+                    refused.append(data.get("text", ""))
+                    if game.pressed and game.pressed[0] == who:
+                        game.pressed = None  # nothing moved: no delay to measure
+                    refusals += 1
+                news.set()
+
+        reader = asyncio.create_task(read())
         await ready.wait()  # every page connected: play starts
-        tried = 0
-        acted_at = -1
-        while loop.time() < deadline and not game.over:
-            if state["status"] != "running":
-                game.over = True
-                return
-            options = choices(state)
-            if options and state["version"] != acted_at or (options and tried):
-                await asyncio.sleep(rng.uniform(*think))
-                press = options[tried % len(options)]
-                game.pressed = (who, state["version"], time.perf_counter())
-                acted_at = state["version"]
-                await ws.send_json({"press": press})
-            try:
-                message = await ws.receive_json(timeout=max(0.1, deadline - loop.time()))
-            except (TimeoutError, TypeError):
-                return
-            if message["type"] == "refused":
-                refused.append(message.get("text", ""))
-                if game.pressed and game.pressed[0] == who:
-                    game.pressed = None  # nothing moved: no delay to measure
-                tried += 1
-                continue
-            if message["type"] != "state":
-                continue
-            tried = 0
-            pressed = game.pressed
-            if pressed and pressed[0] != who and message["version"] > pressed[1]:
-                delays.append(time.perf_counter() - pressed[2])
-                game.pressed = None
-            state = message
+        acted = (-1, -1)  # (version, refusals) at the last tap
+        try:
+            while loop.time() < deadline:
+                state = latest
+                if state["status"] != "running":
+                    return
+                options = choices(state)
+                if options and acted != (state["version"], refusals):
+                    await asyncio.sleep(rng.uniform(*think))
+                    if latest is not state:
+                        continue  # the screen changed while thinking: look again
+                    tries = refusals - acted[1] if acted[0] == state["version"] else 0
+                    press = options[tries % len(options)]
+                    acted = (state["version"], refusals)
+                    game.pressed = (who, state["version"], time.perf_counter())
+                    await ws.send_json({"press": press})
+                news.clear()
+                try:
+                    await asyncio.wait_for(news.wait(), timeout=2.0)
+                except TimeoutError:
+                    pass
+        finally:
+            reader.cancel()
 
 
 async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
