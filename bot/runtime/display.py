@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.render.screen import Screen
 from bot.render.table import LastMove, TableNotes
@@ -59,6 +59,10 @@ class Display:
     # later gets that time back on its turn timer (the runtime's on_delivered).
     seen_at: float = field(default_factory=time.monotonic)
     deadline_pushed: int = -1  # the version whose deadline was already pushed
+    # The seats after a seat change (a computer took or gave back a seat, someone left) and
+    # the version it happened at: a move result of that same version, built a moment
+    # before the change, must not bring the old seats back.
+    seats_as_of: tuple[int, tuple[SeatInfo, ...]] | None = None
     computer_again: bool = False
 
     def __post_init__(self) -> None:
@@ -88,6 +92,8 @@ class Display:
             return False
         if snap.version != self.snap.version:
             self.seen_at = time.monotonic()
+        if self.seats_as_of is not None and self.seats_as_of[0] == snap.version:
+            snap = replace(snap, seats=self.seats_as_of[1])
         self.snap = snap
         self.notes.note_seats(snap.seats)
         return True

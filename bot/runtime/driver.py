@@ -147,6 +147,7 @@ class GameRuntime:
         loses its buttons, the table says so, the computer takes the seat at once."""
         snap = await self.games.leave(game_id, user_id)
         display = await self.displays.of(game_id)
+        display.seats_as_of = (snap.version, snap.seats)
         seat = snap.seat_of(user_id)
         message_id = display.hand_msgs.get(seat) if seat is not None else None
         if seat is not None and message_id is not None:
@@ -195,6 +196,7 @@ class GameRuntime:
                           else self.games.hand_over(display.game_id, seat))
         except ServiceError:
             return  # the deal ended or was cancelled meanwhile
+        display.seats_as_of = (snap.version, snap.seats)
         self.presenter.show(display, snap)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
