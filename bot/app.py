@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
 from bot.handlers.context import CONTEXT_TYPES, Services
@@ -26,6 +26,7 @@ from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
 from bot.runtime.lobby_desk import LobbyDesk
 from bot.runtime.messaging import quiet_wrapper_warning
+from bot.runtime.outbox import Budgets, Outbox
 from bot.runtime.telegram_http import AiohttpRequest
 from bot.runtime.webhook_replies import WebhookReplies
 from bot.service.chats import ChatService
@@ -65,12 +66,14 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
-    if settings.overall_rate or settings.group_rate_per_minute:
-        # (ignore: the builder's generics fix the limiter's per-call arguments at None)
-        builder = builder.rate_limiter(AIORateLimiter(  # type: ignore[arg-type]
-            overall_max_rate=settings.overall_rate, overall_time_period=1,
-            group_max_rate=settings.group_rate_per_minute, group_time_period=60,
-            max_retries=settings.rate_limit_retries))
+    # Every request waits its turn in the outbox (runtime/outbox.py): priorities, Telegram's
+    # budgets per token, group and private chat, coalesced edits, 429s waited out.
+    outbox = Outbox(Budgets(per_second=settings.overall_rate,
+                            group_per_minute=settings.group_rate_per_minute,
+                            private_per_second=settings.private_rate_per_second),
+                    retries=settings.rate_limit_retries)
+    # (ignore: the builder's generics fix the limiter's per-call arguments at None)
+    builder = builder.rate_limiter(outbox)  # type: ignore[arg-type]
     app = builder.build()
     db = Database(settings.database_url)
     games, chats, lobbies = GameService(db, clock=clock), ChatService(db), LobbyService(db)

@@ -118,9 +118,12 @@ class Settings:
     # the player waits) waits up to this long to be merged with the next edit of that hand,
     # usually the one that gives it buttons (0: at once).
     quiet_hand_delay: float = 3.0
-    # Rate limiter: overall requests/s and new messages per group per minute (0 = off).
+    # The outbox's budgets (runtime/outbox.py; 0 = no limit of that kind): requests a
+    # second per token, messages (sends and edits) a minute per group, messages a second
+    # per private chat (after a burst of 3).
     overall_rate: float = 30.0
     group_rate_per_minute: float = 20.0
+    private_rate_per_second: float = 1.0
     rate_limit_retries: int = 3
     # Per-move thinking budget for computer players (seconds).
     computer_budget: float = 0.5

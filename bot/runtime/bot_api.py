@@ -3,14 +3,16 @@ screens (game and lobby messages), and the few questions it asks Telegram (may t
 write to this person, is this person an admin or a member of the group, the group's
 title).
 
-It is the seam for pacing requests against Telegram's flood limits later (an outbox that
-queues, orders and retries every request): the runtime's callers would not change.
-Handlers' direct replies to a command (``message.reply_text``) do not pass here.
+Pacing against Telegram's flood limits happens below it, in the outbox (``outbox.Outbox``,
+the Application's rate limiter, which every request passes, handlers' replies and answers
+included); callers here say how urgent a screen is (``Priority``) and, for an edit that
+may wait, how to draw its newest content when its turn comes (``refresh``).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from telegram import Bot
 from telegram.error import TelegramError
@@ -19,6 +21,7 @@ from bot.render.screen import Screen
 
 from . import messaging
 from .messaging import Throttled, TryLater, Unreachable
+from .outbox import Priority
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +29,7 @@ log = logging.getLogger(__name__)
 GROUP_MEMBER_STATUSES = frozenset({"creator", "administrator", "member"})
 ADMIN_STATUSES = frozenset({"creator", "administrator"})
 
-__all__ = ["BotApi", "Throttled", "TryLater", "Unreachable"]
+__all__ = ["BotApi", "Priority", "Throttled", "TryLater", "Unreachable"]
 
 
 class BotApi:
@@ -43,12 +46,13 @@ class BotApi:
             raise RuntimeError("BotApi used before the application started")
         return self._bot
 
-    async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False) -> int | None:
+    async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False,
+                   priority: Priority = Priority.OTHER) -> int | None:
         """The new message's id; None when sending failed (logged); Unreachable on 403.
         A 429 or a failure that may pass (``TryLater``) is raised for a caller that draws
         again later (``throttled``), else one log line and None."""
         try:
-            return await messaging.send(self.bot, chat_id, screen)
+            return await messaging.send(self.bot, chat_id, screen, priority)
         except TryLater as exc:
             if throttled:
                 raise
@@ -58,11 +62,14 @@ class BotApi:
             return None
 
     async def edit(self, chat_id: int, message_id: int, screen: Screen, *,
-                   throttled: bool = False) -> bool:
-        """True when the message shows ``screen`` afterwards; Unreachable on 403; a 429
-        as for ``send``."""
+                   throttled: bool = False, priority: Priority = Priority.OTHER,
+                   refresh: Callable[[], Screen] | None = None) -> bool:
+        """True when the message shows ``screen`` afterwards (with ``refresh``: what it
+        returned last); False also when a newer edit of the message replaced this one;
+        Unreachable on 403; a 429 as for ``send``."""
         try:
-            return await messaging.edit(self.bot, chat_id, message_id, screen)
+            return await messaging.edit(self.bot, chat_id, message_id, screen, priority,
+                                        refresh)
         except TryLater as exc:
             if throttled:
                 raise

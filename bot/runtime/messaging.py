@@ -3,8 +3,10 @@
 - 400 "message is not modified": the screen is already shown; nothing to do;
 - 403 (the user blocked the bot or never opened a private chat): reported to the caller as
   ``Unreachable`` so the table can say so (the turn timer then plays for that seat);
-- 429 is waited out and retried by the Application's AIORateLimiter before we see it; one
-  that still reaches us is ``Throttled`` (the presenter draws that screen again later);
+- 429 is waited out and retried by the outbox (``outbox.Outbox``, the Application's rate
+  limiter) before we see it; one that still reaches us is ``Throttled`` (the presenter
+  draws that screen again later); an edit a newer edit of the same message replaced in
+  the outbox (``Superseded``) was not sent: False, the newer one shows;
 - anything else is logged with context and swallowed: a failed edit must never stop a game
   (Telegram not answering is one warning line, ``faults.known_failure``; the rest, a bug
   or a refusal we did not expect, comes with its traceback).
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from telegram import Bot
@@ -23,6 +26,7 @@ from telegram.warnings import PTBUserWarning
 from bot.render.screen import Screen
 
 from .faults import log_failure
+from .outbox import Priority, RateArgs, Superseded
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +74,24 @@ def _retry_seconds(exc: RetryAfter) -> float:
     return float(value.total_seconds() if hasattr(value, "total_seconds") else value)
 
 
-async def send(bot: Bot, chat_id: int, screen: Screen) -> int | None:
+def _rate_args(priority: Priority,
+               refresh: Callable[[], Screen] | None = None) -> RateArgs:
+    args: RateArgs = {"priority": priority}
+    if refresh is not None:
+        def newest() -> tuple[str, Any]:
+            screen = refresh()
+            return screen.text, screen.markup_json() if screen.rows else None
+        args["refresh"] = newest
+    return args
+
+
+async def send(bot: Bot, chat_id: int, screen: Screen,
+               priority: Priority = Priority.OTHER) -> int | None:
     """The new message's id; None when sending failed for a reason other than 403."""
     try:
-        message = await bot.send_message(chat_id, screen.text, reply_markup=screen.markup())
+        message = await bot.send_message(  # type: ignore[call-arg]  # an ExtBot's argument
+            chat_id, screen.text, reply_markup=screen.markup(),
+            rate_limit_args=_rate_args(priority))
     except Forbidden as exc:
         raise Unreachable(str(exc)) from exc
     except RetryAfter as exc:
@@ -90,8 +108,12 @@ async def send(bot: Bot, chat_id: int, screen: Screen) -> int | None:
     return message.message_id
 
 
-async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen) -> bool:
-    """True when the message shows ``screen`` afterwards (edited or already so).
+async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen,
+               priority: Priority = Priority.OTHER,
+               refresh: Callable[[], Screen] | None = None) -> bool:
+    """True when the message shows ``screen`` afterwards (edited or already so); with
+    ``refresh``, what it returned when the outbox let the edit go (the caller reads it
+    from there).
 
     The hot path (every hand and table edit) goes through ``Bot.do_api_request`` with the
     keyboard as plain JSON and the answer left as JSON: the edited Message Telegram
@@ -102,7 +124,11 @@ async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen) -> bool:
     if screen.rows:
         data["reply_markup"] = screen.markup_json()
     try:
-        await bot.do_api_request("editMessageText", api_kwargs=data)
+        await bot.do_api_request(  # type: ignore[call-arg]  # an ExtBot's argument
+            "editMessageText", api_kwargs=data,
+            rate_limit_args=_rate_args(priority, refresh))
+    except Superseded:
+        return False
     except BadRequest as exc:
         if "not modified" in str(exc).lower():
             return True

@@ -32,7 +32,7 @@ from bot.service.events import GameSnapshot
 from bot.service.games import GameService
 
 from . import pacing, screens
-from .bot_api import BotApi, TryLater, Unreachable
+from .bot_api import BotApi, Priority, TryLater, Unreachable
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
@@ -81,28 +81,35 @@ class Presenter:
             display.table_msg = message_id
             display.hand_msgs = {display.solo_seat: message_id} if message_id else {}
         else:
-            display.table_msg = await self._send_table(display, screens.table(display, snap,
-                                                                              self.clock()))
-            for seat in display.humans():
-                screen, signature = screens.hand(display, snap, seat)
-                try:
-                    message = await self.api.send(display.user_of(seat), screen,
-                                                  throttled=True)
-                except Unreachable:
-                    self._unreachable(display, seat)
-                    continue
-                except TryLater as exc:  # the render loop delivers it when it may
-                    self._again_in(display, exc.seconds)
-                    continue
-                if message is not None:
-                    display.hand_msgs[seat] = message
-                    self._shown(display, seat, screen, signature, snap.version)
+            # All at once: the outbox sends the hands before the table, the acting
+            # player's first (their turn timer starts when it is delivered).
+            table = self._send_table(display, screens.table(display, snap, self.clock()))
+            hands = (self._post_hand(display, snap, seat) for seat in display.humans())
+            display.table_msg, *_ = await asyncio.gather(table, *hands)
         await self.games.set_messages(display.game_id, table_message_id=display.table_msg,
                                       hand_message_ids=display.hand_msgs)
 
-    async def _send_table(self, display: Display, screen: Screen) -> int | None:
+    async def _post_hand(self, display: Display, snap: GameSnapshot, seat: int) -> None:
+        screen, signature = screens.hand(display, snap, seat)
         try:
-            message_id = await self.api.send(display.chat_id, screen, throttled=True)
+            message = await self.api.send(display.user_of(seat), screen, throttled=True,
+                                          priority=_hand_priority(screen))
+        except Unreachable:
+            self._unreachable(display, seat)
+            return
+        except TryLater as exc:  # the render loop delivers it when it may
+            self._again_in(display, exc.seconds)
+            return
+        if message is not None:
+            display.hand_msgs[seat] = message
+            self._shown(display, seat, screen, signature, snap.version)
+
+    async def _send_table(self, display: Display, screen: Screen) -> int | None:
+        """The group table's first sending (a solo game's one message)."""
+        priority = Priority.TABLE if display.solo_seat is None else _hand_priority(screen)
+        try:
+            message_id = await self.api.send(display.chat_id, screen, throttled=True,
+                                             priority=priority)
         except TryLater as exc:  # the next render sends it (``edit_table``)
             display.table_key = None
             self._again_in(display, exc.seconds)
@@ -144,29 +151,10 @@ class Presenter:
         if display.solo_seat is not None:
             await self._render_solo(display, snap)
             return
-        for seat in display.humans():
-            message_id = display.hand_msgs.get(seat)
-            if message_id is not None and snap.status == "running" \
-                    and not snap.state.is_over and self.page_open(display.game_id, seat):
-                # Not even drawn: the page shows this hand (redrawn when it closes).
-                display.signature.pop(seat, None)
-                display.quiet_due.pop(seat, None)
-                continue
-            screen, signature = screens.hand(display, snap, seat)
-            if display.signature.get(seat) == signature and seat in display.hand_msgs:
-                display.quiet_due.pop(seat, None)
-                continue
-            if seat in display.notes.blocked:
-                continue
-            if message_id is None:  # never delivered (403 at the start): try again now
-                await self._deliver_hand(display, seat, screen, signature, snap.version)
-                continue
-            if pacing.hold_quiet_edit(self, display, seat, screen, snap):
-                continue
-            if display.shown.get(seat) != screen and not await self._edit_for(
-                    display, seat, message_id, screen):
-                continue
-            self._shown(display, seat, screen, signature, snap.version)
+        # Every hand at once: each is its own private chat, and the outbox sends the
+        # acting player's first; one waiting for its chat's budget holds up no other.
+        await asyncio.gather(*(self._render_hand(display, snap, seat)
+                               for seat in display.humans()))
         if self.settings.table_debounce > 0 and snap.status == "running" \
                 and not snap.state.is_over and not self.flushing:
             # Only a move or a note (blocked, taken over) changes the table: a redraw for a
@@ -179,6 +167,30 @@ class Presenter:
                 pacing.request_table(self, display)
             return
         await self.edit_table(display)
+
+    async def _render_hand(self, display: Display, snap: GameSnapshot, seat: int) -> None:
+        message_id = display.hand_msgs.get(seat)
+        if message_id is not None and snap.status == "running" \
+                and not snap.state.is_over and self.page_open(display.game_id, seat):
+            # Not even drawn: the page shows this hand (redrawn when it closes).
+            display.signature.pop(seat, None)
+            display.quiet_due.pop(seat, None)
+            return
+        screen, signature = screens.hand(display, snap, seat)
+        if display.signature.get(seat) == signature and seat in display.hand_msgs:
+            display.quiet_due.pop(seat, None)
+            return
+        if seat in display.notes.blocked:
+            return
+        if message_id is None:  # never delivered (403 at the start): try again now
+            await self._deliver_hand(display, seat, screen, signature, snap.version)
+            return
+        if pacing.hold_quiet_edit(self, display, seat, screen, snap):
+            return
+        if display.shown.get(seat) != screen and not await self._edit_for(
+                display, seat, message_id, screen):
+            return
+        self._shown(display, seat, screen, signature, snap.version)
 
     async def _render_solo(self, display: Display, snap: GameSnapshot) -> None:
         seat = display.solo_seat
@@ -202,21 +214,29 @@ class Presenter:
                                               table_message_id=display.table_msg)
             return
         if display.table_msg and display.shown.get("table") != table:
+            sent = [table]
+
+            def newest() -> Screen:  # the outbox's turn may come seconds later
+                sent[0] = screens.table(display, display.snap, self.clock())
+                return sent[0]
+
             try:
                 edited = await self.api.edit(display.chat_id, display.table_msg, table,
-                                             throttled=True)
+                                             throttled=True, priority=Priority.TABLE,
+                                             refresh=newest)
             except TryLater as exc:  # the group's budget: draw the table again later
                 display.table_key = None
                 self._again_in(display, exc.seconds)
                 return
             if edited:
-                display.shown["table"] = table
+                display.shown["table"] = sent[0]
                 display.table_edited_at = asyncio.get_running_loop().time()
 
     async def _deliver_hand(self, display: Display, seat: int, screen: Screen,
                             signature: Screen, version: int) -> None:
         try:
-            message_id = await self.api.send(display.user_of(seat), screen, throttled=True)
+            message_id = await self.api.send(display.user_of(seat), screen, throttled=True,
+                                             priority=_hand_priority(screen))
         except Unreachable:
             self._unreachable(display, seat)
             return
@@ -233,7 +253,7 @@ class Presenter:
                         screen: Screen) -> bool:
         try:
             return await self.api.edit(display.user_of(seat), message_id, screen,
-                                       throttled=True)
+                                       throttled=True, priority=_hand_priority(screen))
         except TryLater as exc:
             self._again_in(display, exc.seconds)
             return False
@@ -280,3 +300,8 @@ class Presenter:
                 returned.append((display, seat))
                 self.show(display)
         return returned
+
+
+def _hand_priority(screen: Screen) -> Priority:
+    """A hand with buttons is (usually) one whose player must act: it goes first."""
+    return Priority.ACTING_HAND if screen.rows else Priority.HAND

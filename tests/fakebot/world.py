@@ -50,6 +50,7 @@ class World:
         self.token = f"{bot_id}:FAKE-test-token"
         self.clock = clock
         self.callback_query_ttl = callback_query_ttl
+        self.telegram_limits = telegram_limits
         if telegram_limits:  # Telegram's own numbers (ratelimit.TELEGRAM_LIMITS)
             group_rate, private_rate, token_rate = (
                 TELEGRAM_LIMITS.group, TELEGRAM_LIMITS.private, TELEGRAM_LIMITS.token)
