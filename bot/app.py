@@ -82,7 +82,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                           brain=brain or make_brain(settings.computer_budget, settings.ai_workers),
                           settings=settings, clock=clock, rng=rng)
     desk = LobbyDesk(lobbies=lobbies, games=games, chats=chats, api=api, runtime=runtime,
-                     private_chat_wait=settings.private_chat_wait)
+                     private_chat_wait=settings.private_chat_wait,
+                     edit_interval=settings.lobby_edit_interval)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=StatsService(db), api=api,
                                         runtime=runtime, desk=desk)

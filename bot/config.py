@@ -113,7 +113,10 @@ class Settings:
     # 4 s (15 a minute) leaves room for the lobby, results and command replies in the same
     # group; the players act from their hands, which show what they act on at once.
     table_debounce: float = 0.8
-    table_min_interval: float = 4.0
+    table_min_interval: float = 5.0
+    # A lobby message is edited at most once per this many seconds (the first change of a
+    # quiet spell at once): a host cycling the settings costs the group a few edits.
+    lobby_edit_interval: float = 1.5
     # A hand edit that gives no buttons and takes none away (cards drawn or picked up while
     # the player waits) waits up to this long to be merged with the next edit of that hand,
     # usually the one that gives it buttons (0: at once).

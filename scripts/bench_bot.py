@@ -40,8 +40,11 @@ BENCH_BOT_PYSPY=path (py-spy raw, all threads; summarise with scripts/bench_bot_
   private). ``--no-limits``: neither (the old way: only the fake's lenient group rule off);
 - press_answer_ms p50/p99: from a scripted press until the bot answered it, as the person
   waits (presses_unanswered: none within 30 s).
-Not yet measured (issue 12 item 7): the acting player's hand delivery delay, table
-staleness, and a --capacity search.
+- acting_hand_ms p50/p99: after each accepted move, until some player of that game was
+  shown move buttons (the game can go on); table_stale_ms p50/p99: until the group table
+  was edited after it (a table edit draws the newest state);
+- ``--capacity 20,30,40``: runs with each number of games and prints the largest one
+  token holds (0 x 429, every press answered, answers and acting hands p99 < 1 s).
 """
 
 from __future__ import annotations
@@ -89,12 +92,17 @@ def solo_message(fake, user):
 async def play_game(fake, users, group, deadline: float, done: list,
                     find=hand_message, think: tuple[float, float] = (0.0, 0.0),
                     rng: random.Random | None = None,
-                    answer_waits: list | None = None) -> None:
+                    answer_waits: list | None = None,
+                    accepted: list | None = None) -> None:
     """Press until the table says Game over or time runs out; a person thinks ``think``
     seconds before each press. ``answer_waits`` collects, per press, the seconds until the
-    bot answered it (30.0 for one never answered)."""
+    bot answered it (30.0 for one never answered); ``accepted``, the (loop time, group id)
+    of each accepted move when its answer came."""
     loop = asyncio.get_running_loop()
     rng = rng or random.Random(group.id)
+    # A person who pressed waits for their hand to change before pressing again (the bot
+    # may hold the edit that takes their buttons away); the others play on meanwhile.
+    pressed_on: dict[int, tuple[int, int]] = {}  # user id -> (message id, edit count)
     while loop.time() < deadline:
         if think[1] > 0:
             await asyncio.sleep(rng.uniform(*think))
@@ -105,7 +113,8 @@ async def play_game(fake, users, group, deadline: float, done: list,
         pressed = False
         for user in users:
             message = find(fake, user)
-            if message is None:
+            if message is None or pressed_on.get(user.id) == (message.message_id,
+                                                               message.edit_count):
                 continue
             for button in message.buttons:
                 data = button.get("callback_data", "")
@@ -125,16 +134,15 @@ async def play_game(fake, users, group, deadline: float, done: list,
                     break
                 if answer_waits is not None:
                     answer_waits.append(loop.time() - pressed_at)
-                if answer.get("text"):
-                    continue
+                if answer.get("text") and not answer["text"].startswith("✓"):
+                    continue  # refused (an accepted move's answer says "✓ you led ...")
                 if "pick" in data:
                     await asyncio.sleep(0.05)
                     break
                 pressed = True
-                try:
-                    await fake.wait_for(lambda m=message, b=before: m.edit_count > b, 10)
-                except AssertionError:
-                    pass
+                pressed_on[user.id] = (message.message_id, before)
+                if accepted is not None:
+                    accepted.append((loop.time(), group.id))
                 break
             if pressed:
                 break
@@ -169,7 +177,8 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
             "webhook_secret": "bench-secret"} if webhook_port else {}
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
-                        **({} if limits else {"overall_rate": 0, "group_rate_per_minute": 0}),
+                        **({} if limits else {"overall_rate": 0, "group_rate_per_minute": 0,
+                                               "private_rate_per_second": 0}),
                         **hook,
                         **_known({"table_debounce": table_debounce, **(extra or {})}))
     app = build_application(settings, rng=random.Random(1))
@@ -348,13 +357,14 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         loop = asyncio.get_running_loop()
         done: list[int] = []
         answer_waits: list[float] = []
+        accepted: list[tuple[float, int]] = []
         refused_before = dict(fake.flood.refused)
         bot.send_signal(signal.SIGUSR1)  # the bot notes its CPU time: play starts
         here_cpu = _cpu_seconds()
         spy = await _start_py_spy(bot.pid, seconds)
         started = loop.time()
         await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find,
-                                         think, random.Random(i), answer_waits)
+                                         think, random.Random(i), answer_waits, accepted)
                                for i, (users, group) in enumerate(tables)))
         elapsed = loop.time() - started
         await fake.settle(0.5, timeout=30)
@@ -411,6 +421,8 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "presses_unanswered": len([w for w in answer_waits if w >= 30.0]),
         "press_answer_ms_p50": round(percentile(answer_waits, 0.50) * 1000, 1),
         "press_answer_ms_p99": round(percentile(answer_waits, 0.99) * 1000, 1),
+        **delivery_delays(play_calls, accepted, {group.id: {u.id for u in users}
+                                                 for users, group in tables}),
         "requests_by_method": count_by_method(play_calls),
         "webhook_replies_per_action": round(len(play_replies) / max(1, actions), 2),
         "webhook_replies_by_method": count_by_method(play_replies),
@@ -463,8 +475,64 @@ def split_per_action(calls, replies, actions: int) -> dict[str, float]:
         "answers_in_replies": per(len([c for c in replies
                                        if c.method == "answerCallbackQuery"])),
         "hand": per(len([c for c in others if (c.chat_id or 0) > 0])),
+        "hand_with_buttons": per(len([
+            c for c in others if (c.chat_id or 0) > 0 and c.method == "editMessageText"
+            and _has_move_buttons(c.params.get("reply_markup"))])),
         "group": per(len([c for c in others if (c.chat_id or 0) < 0])),
     }
+
+
+def delivery_delays(calls, accepted, players: dict[int, set[int]]) -> dict[str, float]:
+    """After each accepted move (its answer's time): how long until some player of that
+    game was shown move buttons (a hand sent or edited with them: the game can go on),
+    and until the group table was edited (it shows that move: a table edit draws the
+    newest state). p50/p99 in ms; a move followed by neither within the run is left out
+    (the run's last moves)."""
+    shows: dict[int, list[float]] = {}  # chat -> times of hands with move buttons
+    tables: dict[int, list[float]] = {}  # group -> times of table edits
+    for call in calls:
+        if not call.ok or call.chat_id is None:
+            continue
+        if call.chat_id < 0 and call.method == "editMessageText":
+            tables.setdefault(call.chat_id, []).append(call.at)
+        elif call.chat_id > 0 and call.method in ("editMessageText", "sendMessage") \
+                and _has_move_buttons(call.params.get("reply_markup")):
+            shows.setdefault(call.chat_id, []).append(call.at)
+    hand_waits, table_waits = [], []
+    for at, group in accepted:
+        hand = [t for user in players.get(group, ()) for t in shows.get(user, ()) if t >= at]
+        if hand:
+            hand_waits.append(min(hand) - at)
+        table = [t for t in tables.get(group, ()) if t >= at]
+        if table:
+            table_waits.append(min(table) - at)
+
+    def ms(values: list[float], q: float) -> float:
+        return round(percentile(values, q) * 1000, 1)
+
+    return {"acting_hand_ms_p50": ms(hand_waits, 0.5), "acting_hand_ms_p99": ms(hand_waits, 0.99),
+            "table_stale_ms_p50": ms(table_waits, 0.5),
+            "table_stale_ms_p99": ms(table_waits, 0.99)}
+
+
+def _has_move_buttons(markup) -> bool:
+    if isinstance(markup, str):
+        markup = json.loads(markup)
+    rows = (markup or {}).get("inline_keyboard", [])
+    return any(button.get("callback_data", "")[:1] in ("m", "M") for row in rows
+               for button in row)
+
+
+CAPACITY_FIGURES = ("games", "actions", "actions_per_second", "requests_per_action",
+                    "too_many_requests", "presses_unanswered", "press_answer_ms_p99",
+                    "acting_hand_ms_p99", "table_stale_ms_p99")
+
+
+def holds(result: dict) -> bool:
+    """One token holds this load: Telegram refused nothing, every press was answered, and
+    press answers and the acting player's hand came within a second (p99)."""
+    return not result["too_many_requests"] and not result["presses_unanswered"] \
+        and result["press_answer_ms_p99"] < 1000 and result["acting_hand_ms_p99"] < 1000
 
 
 def count_by_method(calls) -> dict[str, int]:
@@ -518,11 +586,30 @@ if __name__ == "__main__":
                              "(the benchmark as it was before issue 12)")
     parser.add_argument("--think", default="1.0,3.0",
                         help="a person's thinking time before a press, seconds: lo,hi")
+    parser.add_argument("--capacity", default=None, metavar="N1,N2,...",
+                        help="run with each number of games in turn (ascending) and print "
+                             "the largest that one token holds: 0 x 429, no unanswered "
+                             "press, press answers and acting hands p99 < 1 s")
     args = parser.parse_args()
     lo, hi = (float(x) for x in args.think.split(","))
-    print(json.dumps(asyncio.run(main(args.games, args.seconds, args.coalesce, args.mode,
-                                      args.pg_url, args.table_debounce,
-                                      {"table_min_interval": args.table_interval,
-                                       "quiet_hand_delay": args.quiet_delay},
-                                      (lo, hi), args.players, args.webhook,
-                                      not args.no_limits)), indent=2))
+    extra = {"table_min_interval": args.table_interval, "quiet_hand_delay": args.quiet_delay}
+
+    def run(games: int) -> dict:
+        return asyncio.run(main(games, args.seconds, args.coalesce, args.mode, args.pg_url,
+                                args.table_debounce, extra, (lo, hi), args.players,
+                                args.webhook, not args.no_limits))
+
+    if args.capacity is None:
+        print(json.dumps(run(args.games), indent=2))
+        sys.exit(0)
+    held = 0
+    for games in sorted(int(n) for n in args.capacity.split(",")):
+        result = run(games)
+        ok = holds(result)
+        print(json.dumps({k: result[k] for k in CAPACITY_FIGURES} | {"holds": ok}),
+              flush=True)
+        if not ok:
+            break
+        held = games
+    print(json.dumps({"capacity_games": held, "delivery": "webhook" if args.webhook
+                      else "polling", "seconds_each": args.seconds, "think_s": [lo, hi]}))

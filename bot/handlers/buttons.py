@@ -38,14 +38,15 @@ async def _refuse(update: Update, context: BotContext, refusal: ServiceError | C
 
 
 async def _answered(update: Update, context: BotContext, work: Awaitable[object]) -> None:
-    """Do ``work``; answer the press (with the refusal when there is one)."""
+    """Do ``work``; answer the press (with the refusal when there is one, else with the
+    text ``work`` returned, if any)."""
     try:
-        await work
+        done = await work
     except ServiceError as exc:
         await _refuse(update, context, exc)
         return
     assert update.callback_query is not None
-    await update.callback_query.answer()
+    await update.callback_query.answer(done[:200] if isinstance(done, str) and done else None)
 
 
 def _ids(data: CallbackData) -> tuple[int, int]:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from bot.engine import RulesError
 from bot.i18n import t, tn
+from bot.render.callback import encode_setting
 from bot.render.lobby import lobby_screen, solo_setup_screen
 from bot.render.screen import Screen
 from bot.service import settings as game_settings
@@ -39,6 +40,7 @@ from bot.service.lobby import INVITE, LobbyService
 from .bot_api import BotApi, Unreachable
 from .driver import GameRuntime
 from .lobby_pending import PendingPeople
+from .lobby_redraws import LobbyRedraws
 from .lobby_settings import apply_setting, seat_limit, set_computers
 
 log = logging.getLogger(__name__)
@@ -59,13 +61,15 @@ class Person:
 
 class LobbyDesk:
     def __init__(self, *, lobbies: LobbyService, games: GameService, chats: ChatService,
-                 api: BotApi, runtime: GameRuntime, private_chat_wait: float = 180.0) -> None:
+                 api: BotApi, runtime: GameRuntime, private_chat_wait: float = 180.0,
+                 edit_interval: float = 0.0) -> None:
         self.lobbies = lobbies
         self.games = games
         self.chats = chats
         self.api = api
         self.runtime = runtime
         self.modes: dict[int, str] = {}  # lobby id -> the menu its message shows
+        self.redraws = LobbyRedraws(self._draw, runtime.tasks, edit_interval)
         # People who joined but cannot receive private messages yet (see the top).
         self.pending = PendingPeople(api=api, tasks=runtime.tasks, wait=private_chat_wait,
                                      on_drop=self._drop_unreachable, on_reachable=self.redraw)
@@ -249,7 +253,7 @@ class LobbyDesk:
                              user_id: int) -> None:
         """Apply one settings button (``name=value``), in the host's name."""
         lobby = await self._managed(lobby_id, user_id)
-        if version != lobby.version:
+        if version != lobby.version and not await self._still_offered(lobby, token):
             raise LobbyError(Code.LOBBY_CHANGED)
         try:
             menu = await apply_setting(self.lobbies, self.chats, lobby, token,
@@ -259,6 +263,17 @@ class LobbyDesk:
         if menu is not None:
             self.modes[lobby_id] = menu
         await self.redraw(lobby_id)
+
+    async def _still_offered(self, lobby: LobbyUpdated, token: str) -> bool:
+        """Whether the newest lobby message offers this settings button too: a press on a
+        keyboard drawn a moment before (its redraw follows a burst late, ``redraws``)
+        still means what it says (tokens are absolute: ``transfer=play``)."""
+        try:
+            current = encode_setting(lobby.lobby_id, lobby.version, token)
+        except ValueError:  # not a token any keyboard could carry
+            return False
+        screen = await self.screen(lobby)
+        return any(data == current for row in screen.rows for _label, data in row)
 
     async def set_opponents(self, lobby_id: int, count: int, strength: str) -> None:
         """Solo set-up in one step (what the solo menu's buttons do one at a time)."""
@@ -308,6 +323,11 @@ class LobbyDesk:
                             seat_limit(prefs), open_link=link)
 
     async def redraw(self, lobby_id: int) -> None:
+        """Bring the lobby message up to date soon (``lobby_redraws``: a burst of changes
+        costs one edit); returns at once."""
+        self.redraws.request(lobby_id)
+
+    async def _draw(self, lobby_id: int) -> None:
         lobby = await self.lobbies.get(lobby_id)
         if lobby.message_id is None:
             return

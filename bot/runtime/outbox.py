@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypedDict
 
-from telegram.error import RetryAfter
+from telegram.error import NetworkError, RetryAfter
 from telegram.ext import BaseRateLimiter
 
 log = logging.getLogger(__name__)
@@ -71,6 +71,11 @@ class Superseded(Exception):
     will show the newer content; this one was never sent."""
 
 
+class NotSent(NetworkError):
+    """The bot stopped while the request waited for its turn (a known failure: one log
+    line where it is handled, like Telegram not answering)."""
+
+
 # Methods that post or change a message: they count against the chat's budget.
 MESSAGE_METHODS = frozenset({
     "sendMessage", "sendPhoto", "sendDocument", "sendSticker", "sendAnimation", "sendDice",
@@ -83,11 +88,13 @@ ANSWER_METHODS = frozenset({"answerCallbackQuery", "answerInlineQuery",
 
 AGING_S = 4.0  # a request waiting this long moves up one priority class
 GROUP_RESERVE = 3  # messages of a group's minute only requests above OTHER may use
+DRAIN_S = 3.0  # at a stop, how long waiting requests may still wait for their turn
 
 
 @dataclass(frozen=True)
 class Budgets:
-    """Telegram's limits as the outbox keeps them (0: no limit of that kind)."""
+    """Telegram's limits as the outbox keeps them (0: no limit of that kind; a 429 is
+    still waited out for its scope)."""
 
     per_second: float = 30.0  # per token, every method but the answers
     group_per_minute: float = 20.0  # sends and edits per group
@@ -98,11 +105,6 @@ class Budgets:
     token_window_s: float = 1.1  # "a second"
     group_window_s: float = 61.0  # "a minute"
     private_slack: float = 1.1  # a private chat's refill is this much slower
-
-    @property
-    def off(self) -> bool:
-        return not self.per_second and not self.group_per_minute \
-            and not self.private_per_second
 
 
 class SlidingWindow:
@@ -197,11 +199,21 @@ class Outbox(BaseRateLimiter[RateArgs]):
         pass
 
     async def shutdown(self) -> None:
+        """Stopping (after the runtime drew its last screens): what still waits for a
+        budget gets ``DRAIN_S`` seconds to go; the rest is not sent (sending it anyway
+        would only earn 429s), one warning line."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DRAIN_S
+        while self._waiting and loop.time() < deadline:
+            await asyncio.sleep(0.05)
         if self._wake is not None:
             self._wake.cancel()
-        for waiting in self._waiting:  # stopping: what waits goes now
-            if not waiting.future.done():
-                waiting.future.set_result(None)
+        left = [w for w in self._waiting if not w.future.done()]
+        if left:
+            log.warning("stopping: %d request(s) to Telegram not sent (over its limits)",
+                        len(left))
+        for waiting in left:
+            waiting.future.set_exception(NotSent("the bot stopped before its turn came"))
         self._waiting.clear()
         self._by_key.clear()
 
@@ -211,7 +223,7 @@ class Outbox(BaseRateLimiter[RateArgs]):
         args: Any, kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
         rate_limit_args: RateArgs | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        if endpoint in ANSWER_METHODS or self.budgets.off:
+        if endpoint in ANSWER_METHODS:
             return await callback(*args, **kwargs)
         wanted = rate_limit_args or {}
         priority = wanted.get("priority", Priority.OTHER)

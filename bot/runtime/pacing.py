@@ -7,8 +7,13 @@ back to travel with the next one.
 - A hand edit that neither gives nor takes buttons (the player waits before and after;
   only cards drawn or picked up change) waits up to ``quiet_hand_delay`` seconds: it then
   usually goes out with the edit that gives the player buttons, one request instead of
-  two; a render is due when the delay runs out. Edits that change buttons, and the end of
-  a deal, are never held.
+  two; a render is due when the delay runs out. So does the edit of the hand of the
+  person who just pressed a button when it gives them no new button (only takes the
+  played card's away; their press was answered at once, and the next change, usually
+  within seconds, redraws the hand anyway): a move then costs one hand edit, the next
+  actor's, instead of two. A press on a button the held hand still shows and the rules
+  still allow is played (``presses``); any other press is refused and redraws the hand.
+  Edits that give buttons, and the end of a deal, are never held.
 """
 
 from __future__ import annotations
@@ -41,12 +46,19 @@ class Drawing(Protocol):
 
 
 def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Screen,
-                    snap: GameSnapshot) -> bool:
-    """True when this hand edit waits (see the top)."""
+                    signature: Screen, snap: GameSnapshot) -> bool:
+    """True when this hand edit (``screen``, drawn at version 0: ``signature``) waits
+    (see the top)."""
     delay = presenter.settings.quiet_hand_delay
-    shown = display.shown.get(seat)
-    if delay <= 0 or presenter.flushing or shown is None or shown.rows or screen.rows \
+    shown, shown_signature = display.shown.get(seat), display.signature.get(seat)
+    if delay <= 0 or presenter.flushing or shown is None \
             or snap.status != "running" or snap.state.is_over:
+        display.quiet_due.pop(seat, None)
+        return False
+    quiet = not shown.rows and not screen.rows
+    own = shown_signature is not None and _just_pressed(display, seat, snap) \
+        and buttons_of(signature) <= buttons_of(shown_signature)
+    if not (quiet or own):
         display.quiet_due.pop(seat, None)
         return False
     now = asyncio.get_running_loop().time()
@@ -57,6 +69,19 @@ def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Scr
     if display.quiet_task is None or display.quiet_task.done():
         display.quiet_task = presenter.tasks.spawn(_wake(presenter, display, due - now))
     return True
+
+
+def _just_pressed(display: Display, seat: int, snap: GameSnapshot) -> bool:
+    """The newest move is this seat's person's own press (not a timer's or a computer's
+    move for them: that they must see)."""
+    last = display.last
+    return last is not None and last.seat == seat and last.cause == "player" \
+        and last.version == snap.version
+
+
+def buttons_of(signature: Screen) -> set[tuple[str, str]]:
+    """A hand's buttons (drawn at version 0), wherever they sit on the keyboard."""
+    return {button for row in signature.rows for button in row}
 
 
 async def _wake(presenter: Drawing, display: Display, delay: float) -> None:

@@ -185,7 +185,7 @@ class Presenter:
         if message_id is None:  # never delivered (403 at the start): try again now
             await self._deliver_hand(display, seat, screen, signature, snap.version)
             return
-        if pacing.hold_quiet_edit(self, display, seat, screen, snap):
+        if pacing.hold_quiet_edit(self, display, seat, screen, signature, snap):
             return
         if display.shown.get(seat) != screen and not await self._edit_for(
                 display, seat, message_id, screen):
@@ -278,8 +278,21 @@ class Presenter:
         display.shown[seat] = screen
         display.signature[seat] = signature
         display.rendered_version[seat] = version
+        display.quiet_due.pop(seat, None)  # nothing held back for it any more
         if screen.rows and version == display.version and self.on_delivered is not None:
             self.on_delivered(display, seat, version)
+
+    def redraw_hand(self, display: Display, seat: int) -> None:
+        """A press on this seat's hand was refused: draw the hand as it is now, at once
+        (an edit held back included), so nobody keeps pressing a keyboard that fails.
+        (A hand already drawn without buttons has no keyboard left to fail: the press came
+        from an older look at it.)"""
+        shown = display.shown.get(seat)
+        if shown is None or not shown.rows:
+            return
+        display.signature.pop(seat, None)
+        display.quiet_due[seat] = 0.0  # due long ago: not held (``pacing``)
+        self.show(display)
 
     def _unreachable(self, display: Display, seat: int) -> None:
         """Telegram refused the seat's hand (403): the table says so, and the runtime hands

@@ -1,10 +1,13 @@
 """The press protocol: what a game button does. Each call either does it or raises the
 refusal (a ``ServiceError`` with its code; the handler shows ``refusal_text``).
 
-A hand's buttons carry the version it was drawn at. When others moved since, a press is
-still accepted if that hand would show exactly the same buttons now: the press means what
-the player saw (``press``). Choices that only change a screen (which card's meaning to
-pick, the poker swap's cards) live in the display and redraw it; nothing is stored.
+A hand's buttons carry the version it was drawn at. When the game moved on since, a press
+is still accepted if the hand would show now no button it did not show then and still
+shows the one pressed: the press means what the player saw (``press``). (Others' moves
+change the hand's text every time, its buttons much less often; and the hand of a person
+who just pressed is redrawn late when it only loses buttons, ``pacing``.) Choices that
+only change a screen (which card's meaning to pick, the poker swap's cards) live in the
+display and redraw it; nothing is stored.
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.engine import Action, ActionKind
 from bot.i18n import t
 from bot.render.actions import describe
-from bot.service.errors import Code, IllegalMove, NotAllowed, StaleVersion
+from bot.render.callback import encode_move
+from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
@@ -25,9 +30,35 @@ from .bot_api import BotApi
 from .brains import ComputerBrain
 from .display import Display
 from .displays import Displays
+from .pacing import buttons_of
 from .presenter import Presenter
 
 HINT_INTERVAL = 5.0  # seconds between two hints of one person
+
+def _done_text(display: Display, seat: int | None, action: str, result: ActResult) -> str:
+    """"✓ you led A♥️" in the player's language ("" for a move that is not theirs)."""
+    if seat is None:
+        return ""
+    state = result.snapshot.state
+    lead = False
+    try:
+        parsed = Action.parse(action, seat)
+        lead = parsed.kind is ActionKind.ATTACK and len(state.table_pairs()) == len(
+            parsed.cards)
+    except (ValueError, AttributeError):  # a deal kind without these: no lead wording
+        pass
+    locale = display.seat_locale.get(seat, display.locale)
+    words = describe(locale, action, lead=lead, rules=state.rules, you=True)
+    return "✓ " + words[:1].upper() + words[1:]
+
+
+def _move_data(game_id: int, action: str) -> str | None:
+    """The button data of ``action`` drawn at version 0 (None: no such move text)."""
+    try:
+        return encode_move(game_id, 0, action)
+    except ValueError:
+        return None
+
 
 class Presses:
     def __init__(self, *, games: GameService, displays: Displays, presenter: Presenter,
@@ -44,28 +75,39 @@ class Presses:
         self.after = after  # where an accepted move's result goes (the runtime)
         self._hinted_at: dict[int, float] = {}  # user id -> their last hint (monotonic)
 
-    async def press(self, game_id: int, version: int, action: str, user_id: int) -> None:
-        """Play a move button pressed on a message drawn at ``version``."""
+    async def press(self, game_id: int, version: int, action: str, user_id: int) -> str:
+        """Play a move button pressed on a message drawn at ``version``; what the press's
+        answer says ("✓ you led A♥️": the hand that loses the card may be redrawn a little
+        later, ``pacing``, and the answer shows at once that the press counted)."""
         display = self.displays.get(game_id)
         expected = version
         seat = display.seat_of(user_id) if display else None
         if display is not None and seat is not None and version != display.version \
                 and display.rendered_version.get(seat) == version:
-            # Others moved since this hand was drawn: if the hand still offers exactly these
-            # buttons, the press means what the player saw; play it on the current state.
-            # Only the buttons count: the hand's text (the table, the counts) changes with
-            # every move of anyone.
+            # The game moved on since this hand was drawn: if the hand now offers the
+            # pressed button and nothing the player did not see, the press means what they
+            # saw; play it on the current state (see the top).
             snap = await self.games.snapshot(game_id)
             shown = display.signature.get(seat)
-            if snap.status == "running" and shown is not None and screens.hand_signature(
-                    display, snap, seat, self.clock()).rows == shown.rows:
-                expected = snap.version
-        result = await self.games.act(game_id, action, expected_version=expected,
-                                      user_id=user_id)
+            if snap.status == "running" and shown is not None:
+                now = buttons_of(screens.hand_signature(display, snap, seat, self.clock()))
+                pressed = {data for _label, data in now} & {_move_data(game_id, action)}
+                if pressed and now <= buttons_of(shown):
+                    expected = snap.version
+        try:
+            result = await self.games.act(game_id, action, expected_version=expected,
+                                          user_id=user_id)
+        except ServiceError:
+            if display is not None and seat is not None:
+                # The person pressed on a hand that is not current (a held edit, another
+                # instance's redraw, a slow network): show them the current one now.
+                self.presenter.redraw_hand(display, seat)
+            raise
         display = display or await self.displays.of(game_id)
         if seat is not None:
             display.notes.blocked.discard(seat)
         self.after(display, result)
+        return _done_text(display, seat, action, result)
 
     async def _seat(self, game_id: int, user_id: int) -> tuple[Display, int]:
         display = await self.displays.of(game_id)

@@ -32,6 +32,13 @@ def move_buttons(message) -> list[dict]:
             or (b.get("callback_data", "").startswith("u") and "pick" in b["callback_data"])]
 
 
+def refusal(answer: dict) -> str | None:
+    """The refusal an answer to a press carries; None when the press counted (no text, or
+    the "✓ you led A♥️" of an accepted move)."""
+    text = answer.get("text")
+    return text if text and not text.startswith("✓") else None
+
+
 async def press_first_accepted(fake, user, message) -> bool:
     """Press the user's move buttons in order until one is accepted (no refusal text).
     False when none was, or the message changed under the user's finger (look again)."""
@@ -45,7 +52,7 @@ async def _press_first_accepted(fake, user, message) -> bool:
     for button in move_buttons(message):
         query = await fake.user_presses(user, message, button["callback_data"])
         answer = await fake.wait_for_answer(query)
-        if answer.get("text"):
+        if refusal(answer):
             continue
         if "pick" in button["callback_data"]:
             await fake.settle(0.02)
@@ -53,7 +60,7 @@ async def _press_first_accepted(fake, user, message) -> bool:
             choice = next(b for b in current.buttons if b["callback_data"][:1] in "mM")
             query = await fake.user_presses(user, current, choice["callback_data"])
             answer = await fake.wait_for_answer(query)
-            if answer.get("text"):
+            if refusal(answer):
                 continue
         return True
     return False

@@ -66,7 +66,8 @@ async def _poker_swap(fake, human, setup) -> str:
     assert (await _press(fake, human, setup, card)).get("text") is None
     await fake.wait_for(lambda: "Swap 1 card" in setup.button_texts(), 5, "the confirm")
     assert f"✓ {card}" in setup.button_texts()
-    assert (await _press(fake, human, setup, "Swap 1 card")).get("text") is None
+    assert (await _press(fake, human, setup, "Swap 1 card"))["text"] == \
+        "✓ You swapped 1 card with the stock"
     return card
 
 

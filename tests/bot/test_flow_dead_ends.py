@@ -3,7 +3,7 @@ answered once, /leave in a running game."""
 
 from __future__ import annotations
 
-from playing import hand_message, move_buttons, start_group_game
+from playing import hand_message, move_buttons, refusal, start_group_game
 
 
 async def press(fake, user, message, button=None, data=None):
@@ -110,7 +110,7 @@ async def test_leave_in_a_running_game_hands_the_seat_to_a_computer_and_loses_th
         version = (await bot_world.services.games.snapshot(game_id)).version
         answer = await fakebot.wait_for_answer(
             await fakebot.user_presses(bob, old_hand, data=old_button))
-        assert answer.get("text"), answer
+        assert refusal(answer), answer
         assert (await bot_world.services.games.snapshot(game_id)).version >= version
 
     # Alice plays on against the computer in Bob's seat; the deal is Bob's loss.

@@ -189,3 +189,16 @@ async def test_without_budgets_every_request_goes_at_once():
     sends = [request(outbox, telegram, "sendMessage", GROUP, text=str(i)) for i in range(50)]
     await settle()
     assert all(s.done() for s in sends)
+
+
+async def test_at_a_stop_what_waits_gets_a_moment_then_is_not_sent(monkeypatch):
+    from bot.runtime.outbox import NotSent
+
+    monkeypatch.setattr("bot.runtime.outbox.DRAIN_S", 0.3)
+    outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
+    sends = [request(outbox, telegram, "sendMessage", GROUP, text=str(i)) for i in range(3)]
+    await settle()
+    await outbox.shutdown()
+    results = await asyncio.gather(*sends, return_exceptions=True)
+    assert results[:2] == [True, True]  # the first at once, the second in the drain
+    assert isinstance(results[2], NotSent)

@@ -8,9 +8,12 @@ from playing import (
     assert_shows_own_hand,
     hand_message,
     press_first_accepted,
+    refusal,
     shown_cards,
     start_group_game,
 )
+
+from bot.render.cards import card_label
 
 
 async def _press_once(fakebot, users) -> bool:
@@ -43,8 +46,8 @@ async def test_quiet_edits_go_out_with_the_next_buttons(fakebot, bot_world):
         display = runtime.displays.get(game_id)
         held += bool(display and display.quiet_due)
         for user in users:  # whoever has buttons sees exactly the cards they hold
-            message = hand_message(fakebot, user)
-            if message.buttons:
+            message = hand_message(fakebot, user)  # (unless their own press's redraw waits)
+            if message.buttons and display.seat_of(user.id) not in display.quiet_due:
                 await assert_shows_own_hand(fakebot, bot_world, game_id, user,
                                             lambda u=user: hand_message(fakebot, u))
     assert held, "no quiet edit came up in 40 moves"
@@ -77,6 +80,55 @@ async def test_a_held_edit_goes_out_when_its_delay_runs_out(fakebot, bot_world):
     holds = set(snap.state.view(seat).hand)
     await fakebot.wait_for(lambda: shown_cards(hand_message(fakebot, user)) == holds, 5,
                            "the held hand edit")
-    assert not hand_message(fakebot, user).buttons
+    # A wait's edit gives no buttons; the edit held after the player's own press keeps
+    # those the rules still allow them (a throw-in), no new ones.
+    own = display.last is not None and display.last.seat == seat
+    assert own or not hand_message(fakebot, user).buttons
     await fakebot.settle(0.3)
     assert table.edit_count == table_edits  # no move: the table is not edited for a hand
+
+
+async def test_the_pressers_own_redraw_waits_and_a_press_on_it_still_counts(fakebot, bot_world):
+    """After a lead, the leader's hand keeps its old keyboard until the defender answers
+    (one edit per move instead of two); the press's answer says it counted. A throw-in
+    the held keyboard still offers is played; the card already played is refused and the
+    hand is redrawn at once."""
+    await bot_world.start(quiet_hand_delay=60.0)
+    for attempt in range(8):  # deals until the leader holds two cards of one rank
+        group, users, table, game_id = await start_group_game(
+            fakebot, bot_world, names=(f"A{attempt}", f"B{attempt}"),
+            title=f"Cards {attempt}")
+        snap = await bot_world.services.games.snapshot(game_id)
+        leader = snap.state.waiting_on()[0]
+        ranks = [c & 15 for c in snap.state.view(leader).hand]
+        pair = next((r for r in ranks if ranks.count(r) > 1), None)
+        if pair is not None:
+            break
+        await fakebot.user_sends(users[0], group, "/cancel")
+    else:
+        raise AssertionError("no deal gave the leader a pair")
+    user = next(u for u in users if snap.seat_of(u.id) == leader)
+    hand = hand_message(fakebot, user)
+    first, second = [c for c in snap.state.view(leader).hand if c & 15 == pair][:2]
+    edits = hand.edit_count
+    answer = await fakebot.wait_for_answer(await fakebot.user_presses(
+        user, hand, card_label(first)))
+    assert answer["text"] == f"✓ You led {card_label(first)}"
+    await fakebot.settle(0.2)
+    assert hand.edit_count == edits  # held: the old keyboard, both cards still on it
+    assert card_label(second) in hand.button_texts()
+
+    # The other card of the rank is a throw-in now, on the keyboard the player sees.
+    answer = await fakebot.wait_for_answer(await fakebot.user_presses(
+        user, hand, card_label(second)))
+    assert answer["text"] == f"✓ You threw in {card_label(second)}"
+    moved = await bot_world.services.games.snapshot(game_id)
+    assert {attack for attack, _cover in moved.state.table_pairs()} == {first, second}
+
+    # The card already played: refused, and the hand is redrawn without it at once.
+    answer = await fakebot.wait_for_answer(await fakebot.user_presses(
+        user, hand, card_label(first)))
+    assert refusal(answer)
+    await fakebot.wait_for(lambda: first not in shown_cards(hand) and second not in
+                           shown_cards(hand), 5, "the redraw")
+    assert (await bot_world.services.games.snapshot(game_id)).version == moved.version

@@ -4,7 +4,7 @@ defender acts: three players over the fake Bot API."""
 
 from __future__ import annotations
 
-from playing import hand_message, start_group_game
+from playing import hand_message, refusal, start_group_game
 
 from bot.engine import ActionKind
 from bot.render.cards import card_label
@@ -42,7 +42,8 @@ async def press_card(fake, user, card: int, tries: int = 20):
         if card_label(card) in message.button_texts():
             answer = await fake.wait_for_answer(await fake.user_presses(
                 user, message, card_label(card)))
-            if not answer.get("text"):
+            if not refusal(answer):
+                assert answer["text"].startswith("✓ You "), answer
                 return
             assert "out of date" in answer["text"], answer
         await fake.settle(0.05)

@@ -145,7 +145,7 @@ async def test_a_slow_handler_still_answers_once_over_http(fakebot, hook_world, 
     await fakebot.settle(0.1)
     http, replies = answers_to(fakebot, query)
     assert [c.ok for c in http] == [True] and replies == []
-    assert "Bob" in lobby.text
+    await fakebot.wait_for(lambda: "Bob" in lobby.text, 5, "the lobby to list Bob")
 
 
 async def test_two_people_play_a_group_game_to_the_result_by_webhook(fakebot, hook_world):
