@@ -110,17 +110,19 @@ class Settings:
     edit_coalesce: float = 0.25
     # The group table is edited this long after the last move (0: with the hands), and at
     # most once per table_min_interval seconds: a group takes ~20 messages a minute, and
-    # 4 s (15 a minute) leaves room for the lobby, results and command replies in the same
-    # group; the players act from their hands, which show what they act on at once.
+    # 6 s (10 a minute) leaves room for the lobby, results and command replies in the same
+    # group, and for other games on the token; the players act from their hands, which
+    # show the table and what they act on at once.
     table_debounce: float = 0.8
-    table_min_interval: float = 5.0
+    table_min_interval: float = 6.0
     # A lobby message is edited at most once per this many seconds (the first change of a
     # quiet spell at once): a host cycling the settings costs the group a few edits.
     lobby_edit_interval: float = 1.5
     # A hand edit that gives no buttons and takes none away (cards drawn or picked up while
-    # the player waits) waits up to this long to be merged with the next edit of that hand,
-    # usually the one that gives it buttons (0: at once).
-    quiet_hand_delay: float = 3.0
+    # the player waits), or only takes away buttons its person already used while they
+    # wait for others (runtime/pacing.py), waits up to this long to be merged with the
+    # next edit of that hand, usually the one that gives it buttons (0: at once).
+    quiet_hand_delay: float = 4.0
     # The outbox's budgets (runtime/outbox.py; 0 = no limit of that kind): requests a
     # second per token, messages (sends and edits) a minute per group, messages a second
     # per private chat (after a burst of 3).

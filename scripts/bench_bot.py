@@ -11,10 +11,11 @@ scripted users press the first move button the bot accepts (buttons they were se
 nothing else).
 
 What it measures: the bot's cost at a realistic human pace, not its throughput. Each
-person thinks ``--think`` seconds (uniform, per press) after their hand shows a move
-before pressing, as people do; with 200 games that is ~100 actions/s on the bot, the
-load of 400 people playing at once. ``--think 0,0`` floods instead: then handler times
-mostly measure queueing in a saturated process, and coalescing looks better than real.
+person plays on their own: they think ``--think`` seconds (uniform, per press) after
+their hand shows a move before pressing, as people do; with 200 games that is ~100
+actions/s on the bot, the load of 400 people playing at once. ``--think 0,0`` floods
+instead: then handler times mostly measure queueing in a saturated process, and
+coalescing looks better than real.
 Printed (JSON):
 - handler_ms p50/p99: time inside the move handler's work (runtime.presses.press: load,
   engine, versioned commit, scheduling the redraw), excluding every Telegram call;
@@ -94,60 +95,73 @@ async def play_game(fake, users, group, deadline: float, done: list,
                     rng: random.Random | None = None,
                     answer_waits: list | None = None,
                     accepted: list | None = None) -> None:
-    """Press until the table says Game over or time runs out; a person thinks ``think``
-    seconds before each press. ``answer_waits`` collects, per press, the seconds until the
-    bot answered it (30.0 for one never answered); ``accepted``, the (loop time, group id)
-    of each accepted move when its answer came."""
-    loop = asyncio.get_running_loop()
+    """Each person of the game plays on their own until the table says Game over or time
+    runs out: when their hand shows move buttons they have not acted on, they think
+    ``think`` seconds, look again and press the first move the bot accepts.
+    ``answer_waits`` collects, per press, the seconds until the bot answered it (30.0 for
+    one never answered); ``accepted``, the (loop time, group id) of each accepted move
+    when its answer came."""
     rng = rng or random.Random(group.id)
-    # A person who pressed waits for their hand to change before pressing again (the bot
-    # may hold the edit that takes their buttons away); the others play on meanwhile.
-    pressed_on: dict[int, tuple[int, int]] = {}  # user id -> (message id, edit count)
+    await asyncio.gather(*(_person(fake, user, group, deadline, done, find, think,
+                                   random.Random(rng.random()), answer_waits, accepted)
+                           for user in users))
+
+
+async def _person(fake, user, group, deadline: float, done: list, find, think, rng,
+                  answer_waits, accepted) -> None:
+    loop = asyncio.get_running_loop()
+    # The hand (message id, edit count) this person last acted on: they wait for it to
+    # change before acting again (the bot may hold the edit that takes a played card
+    # away; the press's answer told them it counted).
+    acted_on: tuple[int, int] | None = None
+    picked = False  # on a choice screen they opened: a glance, not a new think
     while loop.time() < deadline:
-        if think[1] > 0:
-            await asyncio.sleep(rng.uniform(*think))
         table = fake.last_bot_message(group)
         if table is not None and "Game over" in table.text:
-            done.append(group.id)
+            if group.id not in done:
+                done.append(group.id)
             return
-        pressed = False
-        for user in users:
-            message = find(fake, user)
-            if message is None or pressed_on.get(user.id) == (message.message_id,
-                                                               message.edit_count):
-                continue
-            for button in message.buttons:
-                data = button.get("callback_data", "")
-                if not (data[:1] in "mM" or "pick" in data):
-                    continue
-                before = message.edit_count
-                try:
-                    query = await fake.user_presses(user, message, data)
-                except LookupError:
-                    break
-                pressed_at = loop.time()
-                try:
-                    answer = await fake.wait_for_answer(query, 30)
-                except AssertionError:  # lost on the way (the fake is overloaded): again
-                    if answer_waits is not None:
-                        answer_waits.append(30.0)
-                    break
-                if answer_waits is not None:
-                    answer_waits.append(loop.time() - pressed_at)
-                if answer.get("text") and not answer["text"].startswith("✓"):
-                    continue  # refused (an accepted move's answer says "✓ you led ...")
-                if "pick" in data:
-                    await asyncio.sleep(0.05)
-                    break
-                pressed = True
-                pressed_on[user.id] = (message.message_id, before)
-                if accepted is not None:
-                    accepted.append((loop.time(), group.id))
-                break
-            if pressed:
-                break
-        if not pressed:
+        message = find(fake, user)
+        if message is None or (message.message_id, message.edit_count) == acted_on \
+                or not _move_buttons(message):
             await asyncio.sleep(0.05)
+            continue
+        if think[1] > 0:
+            await asyncio.sleep(rng.uniform(0.2, 0.5) if picked else rng.uniform(*think))
+        picked = False
+        message = find(fake, user)  # a person looks again before pressing
+        seen = (message.message_id, message.edit_count)
+        for data in _move_buttons(message):
+            try:
+                query = await fake.user_presses(user, message, data)
+            except LookupError:  # the keyboard changed under the finger: look again
+                break
+            pressed_at = loop.time()
+            try:
+                answer = await fake.wait_for_answer(query, 30)
+            except AssertionError:  # never answered
+                if answer_waits is not None:
+                    answer_waits.append(30.0)
+                break
+            if answer_waits is not None:
+                answer_waits.append(loop.time() - pressed_at)
+            if answer.get("text") and not answer["text"].startswith("✓"):
+                continue  # refused (an accepted move's answer says "✓ you led ...")
+            if "pick" in data:  # a choice screen opens: choose on it next
+                picked = True
+                break
+            acted_on = seen
+            if accepted is not None:
+                accepted.append((loop.time(), group.id))
+            break
+        else:
+            acted_on = seen  # nothing here was accepted: wait for the hand to change
+
+
+def _move_buttons(message) -> list[str]:
+    return [b["callback_data"] for b in message.buttons
+            if b.get("callback_data", "")[:1] in ("m", "M") or "pick" in b.get(
+                "callback_data", "")]
 
 
 async def _exit_with_parent(stop: asyncio.Event) -> None:

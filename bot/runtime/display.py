@@ -53,6 +53,9 @@ class Display:
     # the render loop then.
     quiet_due: dict[int, float] = field(default_factory=dict)
     quiet_task: asyncio.Task | None = None
+    # seat -> the version its person's newest own move made (a keyboard drawn before it
+    # is one they have used: ``pacing`` may leave it up while they wait for others)
+    acted: dict[int, int] = field(default_factory=dict)
     computer_task: asyncio.Task | None = None
     retry_task: asyncio.Task | None = None  # a redraw after Telegram's 429
     # When this process first held the current version (monotonic): a hand delivered much

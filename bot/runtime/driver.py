@@ -129,6 +129,9 @@ class GameRuntime:
                     display.last = LastMove(event.seat, event.action, event.cause,
                                             event.version)
                 display.picking.pop(event.seat, None)
+                if event.cause == "player":
+                    display.acted[event.seat] = max(display.acted.get(event.seat, -1),
+                                                    event.version)
             elif isinstance(event, DealEnded):
                 display.ended = event
         self.presenter.show(display, result.snapshot)

@@ -3,12 +3,12 @@ have not acted within a few seconds.
 
 Telegram notifies new messages, never edits, so the hand message (edited on every move)
 cannot tell anyone it is their turn. A nudge is a new message, sent only when it helps:
-the turn must have passed to them (a seat waited on continuously is nudged once), they
-have not acted within ``delay`` seconds, and they have not switched nudges off (/notify,
-stored with their private chat's preferences). Each person has at most one nudge in
-their chat: a new one replaces the last, and acting removes it, so the chat does not
-fill up. Group deals only (a solo player is looking at the game already); in memory only
-(after a restart the next turn is nudged as usual).
+the turn must have passed to them (a seat waited on continuously is nudged once; their
+own move starts the wait over), they have not acted within ``delay`` seconds, and they
+have not switched nudges off (/notify, stored with their private chat's preferences).
+Each person has at most one nudge in their chat: a new one replaces the last, and acting
+removes it, so the chat does not fill up. Group deals only (a solo player is looking at
+the game already); in memory only (after a restart the next turn is nudged as usual).
 """
 
 from __future__ import annotations
@@ -57,7 +57,12 @@ class Nudges:
             people = {s.seat for s in snap.seats
                       if s.user_id is not None and not s.taken_over and not s.left}
             waiting = set(snap.state.waiting_on()) & people - display.notes.blocked
-        for key in [k for k in self._turns if k[0] == game and k[1] not in waiting]:
+        last = display.last
+        mover = last.seat if last is not None and last.version == snap.version else None
+        for key in [k for k in self._turns if k[0] == game
+                    and (k[1] not in waiting or k[1] == mover)]:
+            # No longer waited on, or they just moved and are waited on again (a defender
+            # with more cards to beat): the wait starts over.
             self._end_turn(key, display.user_of(key[1]))
         for seat in waiting:
             key = (game, seat)

@@ -11,8 +11,9 @@ and it decides what goes when:
 - **Priorities** (``Priority``): answers to button presses never wait (Telegram does not
   count them); then the hand of the player who must act; then other hands; then the
   group table; then everything else (command replies, lobby messages, questions). A
-  request that waited ``AGING_S`` seconds moves up one class, so a busy group's tables
-  never starve a command reply for long.
+  request that waited ``AGING_S`` seconds moves up one class, up to the table's, so a
+  busy group's tables never starve a command reply for long; nothing overtakes the hands
+  (when the token's budget is short, tables wait and grow staler, hands still go).
 - **Budgets** (``Budgets``): the token's requests per second; per group a sliding minute of
   messages; per private chat a small burst then about one a second. Each keeps a margin
   under Telegram's number, because Telegram counts arrivals and the outbox counts
@@ -102,7 +103,7 @@ class Budgets:
     private_per_second: float = 1.0  # ... about one a second
     # Telegram counts arrivals, the outbox departures, and a request takes a few
     # milliseconds to arrive: each window is kept a little longer than Telegram's.
-    token_window_s: float = 1.1  # "a second"
+    token_window_s: float = 1.05  # "a second"
     group_window_s: float = 61.0  # "a minute"
     private_slack: float = 1.1  # a private chat's refill is this much slower
 
@@ -300,8 +301,7 @@ class Outbox(BaseRateLimiter[RateArgs]):
             self._wake.cancel()
             self._wake = None
         next_time: float | None = None
-        order = sorted(self._waiting, key=lambda w: (
-            w.priority - int((now - w.since) // AGING_S), w.seq))
+        order = sorted(self._waiting, key=lambda w: (_aged(w, now), w.seq))
         for waiting in order:
             if waiting.future.done():
                 self._forget(waiting)
@@ -395,6 +395,14 @@ class Outbox(BaseRateLimiter[RateArgs]):
         if self._paused.get(scope, 0.0) <= asyncio.get_running_loop().time():
             self._paused.pop(scope, None)
         self._pump()
+
+
+def _aged(waiting: _Waiting, now: float) -> int:
+    """Its priority after its wait (see the top): up a class per ``AGING_S`` seconds,
+    never above the table's."""
+    if waiting.priority <= Priority.TABLE:
+        return waiting.priority
+    return max(Priority.TABLE, waiting.priority - int((now - waiting.since) // AGING_S))
 
 
 def _chat_of(data: dict[str, Any]) -> int | None:

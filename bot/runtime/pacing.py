@@ -7,12 +7,15 @@ back to travel with the next one.
 - A hand edit that neither gives nor takes buttons (the player waits before and after;
   only cards drawn or picked up change) waits up to ``quiet_hand_delay`` seconds: it then
   usually goes out with the edit that gives the player buttons, one request instead of
-  two; a render is due when the delay runs out. So does the edit of the hand of the
-  person who just pressed a button when it gives them no new button (only takes the
-  played card's away; their press was answered at once, and the next change, usually
-  within seconds, redraws the hand anyway): a move then costs one hand edit, the next
-  actor's, instead of two. A press on a button the held hand still shows and the rules
-  still allow is played (``presses``); any other press is refused and redraws the hand.
+  two; a render is due when the delay runs out. So does the edit of a hand whose
+  keyboard its person already used (they pressed on it since it was drawn) while they
+  wait for someone else and it gives them no new button (it only takes the played card
+  away, or the cards they took come in; their press was answered at once, and the next
+  change, usually within seconds, redraws the hand anyway): a move then costs one hand
+  edit, the next actor's, instead of two. Whoever must act again (a
+  defender with cards still to beat) sees their new hand at once. A press on a button
+  the held hand still shows and the rules still allow is played (``presses``); any
+  other press is refused and redraws the hand.
   Edits that give buttons, and the end of a deal, are never held.
 """
 
@@ -56,7 +59,8 @@ def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Scr
         display.quiet_due.pop(seat, None)
         return False
     quiet = not shown.rows and not screen.rows
-    own = shown_signature is not None and _just_pressed(display, seat, snap) \
+    own = shown_signature is not None and _used(display, seat) \
+        and seat not in snap.state.waiting_on() \
         and buttons_of(signature) <= buttons_of(shown_signature)
     if not (quiet or own):
         display.quiet_due.pop(seat, None)
@@ -71,12 +75,10 @@ def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Scr
     return True
 
 
-def _just_pressed(display: Display, seat: int, snap: GameSnapshot) -> bool:
-    """The newest move is this seat's person's own press (not a timer's or a computer's
-    move for them: that they must see)."""
-    last = display.last
-    return last is not None and last.seat == seat and last.cause == "player" \
-        and last.version == snap.version
+def _used(display: Display, seat: int) -> bool:
+    """The keyboard on screen was drawn before the person's own newest press: they used
+    it (not a timer's or a computer's move for them: that they must see)."""
+    return display.acted.get(seat, -1) >= display.rendered_version.get(seat, 0)
 
 
 def buttons_of(signature: Screen) -> set[tuple[str, str]]:

@@ -176,11 +176,13 @@ async def test_a_request_that_waited_long_moves_up_a_class(monkeypatch):
     blocker = request(outbox, telegram, "sendMessage", BOB, text="blocker")
     await settle()
     reply = request(outbox, telegram, "sendMessage", GROUP, text="old reply")
-    await asyncio.sleep(0.22)  # two classes up: level with a hand
+    await asyncio.sleep(0.22)  # two classes up would pass a hand: it stops at the table's
+    table = request(outbox, telegram, "editMessageText", GROUP, text="table", message_id=3,
+                    priority=Priority.TABLE)
     hand = request(outbox, telegram, "editMessageText", ALICE, text="hand", message_id=2,
                    priority=Priority.HAND)
-    await asyncio.gather(blocker, reply, hand)
-    assert [call[2] for call in telegram.calls] == ["blocker", "old reply", "hand"]
+    await asyncio.gather(blocker, reply, table, hand)
+    assert [call[2] for call in telegram.calls] == ["blocker", "hand", "old reply", "table"]
 
 
 async def test_without_budgets_every_request_goes_at_once():
