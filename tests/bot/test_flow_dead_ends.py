@@ -185,7 +185,8 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     await bot_world.start()
     group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
     bot_world.game_id = game_id
-    deal1_hand = hand_message(fakebot, alice)
+    deal1_player = next(u for u in (alice, bob) if move_buttons(hand_message(fakebot, u)))
+    deal1_hand = hand_message(fakebot, deal1_player)
     deal1_move = move_buttons(deal1_hand)[0]["callback_data"]
     await play_to_the_end(fakebot, bot_world, [alice, bob], table)
     await fakebot.wait_for(lambda: "Play again" in table.button_texts(), 10, "Play again")
@@ -218,7 +219,7 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     # A move button of deal 1's hand, pressed in deal 2: refused, deal 2 untouched.
     version = (await bot_world.services.games.snapshot(deal2)).version
     old_move = await fakebot.wait_for_answer(
-        await fakebot.user_presses(alice, deal1_hand, data=deal1_move))
+        await fakebot.user_presses(deal1_player, deal1_hand, data=deal1_move))
     assert refusal(old_move), old_move
     assert (await bot_world.services.games.snapshot(deal2)).version == version
 
