@@ -91,18 +91,7 @@ class Presenter:
 
     async def _post_hand(self, display: Display, snap: GameSnapshot, seat: int) -> None:
         screen, signature = screens.hand(display, snap, seat)
-        try:
-            message = await self.api.send(display.user_of(seat), screen, throttled=True,
-                                          priority=_hand_priority(screen))
-        except Unreachable:
-            self._unreachable(display, seat)
-            return
-        except TryLater as exc:  # the render loop delivers it when it may
-            self._again_in(display, exc.seconds)
-            return
-        if message is not None:
-            display.hand_msgs[seat] = message
-            self._shown(display, seat, screen, signature, snap.version)
+        await self._send_hand(display, seat, screen, signature, snap.version)
 
     async def _send_table(self, display: Display, screen: Screen) -> int | None:
         """The group table's first sending (a solo game's one message)."""
@@ -234,20 +223,29 @@ class Presenter:
 
     async def _deliver_hand(self, display: Display, seat: int, screen: Screen,
                             signature: Screen, version: int) -> None:
+        """A hand never delivered (403 or a failure at the start): send it now."""
+        if await self._send_hand(display, seat, screen, signature, version):
+            await self.games.set_messages(display.game_id,
+                                          hand_message_ids=display.hand_msgs)
+
+    async def _send_hand(self, display: Display, seat: int, screen: Screen,
+                         signature: Screen, version: int) -> bool:
+        """Send a seat's hand message and note it; False when it was not sent (a 403
+        hands the seat over, a 429 or a failure draws the deal again later)."""
         try:
             message_id = await self.api.send(display.user_of(seat), screen, throttled=True,
                                              priority=_hand_priority(screen))
         except Unreachable:
             self._unreachable(display, seat)
-            return
-        except TryLater as exc:
+            return False
+        except TryLater as exc:  # the render loop delivers it when it may
             self._again_in(display, exc.seconds)
-            return
+            return False
         if message_id is None:
-            return
+            return False
         display.hand_msgs[seat] = message_id
         self._shown(display, seat, screen, signature, version)
-        await self.games.set_messages(display.game_id, hand_message_ids=display.hand_msgs)
+        return True
 
     async def _edit_for(self, display: Display, seat: int, message_id: int,
                         screen: Screen) -> bool:

@@ -39,6 +39,16 @@ def refusal(answer: dict) -> str | None:
     return text if text and not text.startswith("✓") else None
 
 
+async def press_once(fake, users) -> bool:
+    """The first of ``users`` whose hand has a move the bot accepts plays it; False when
+    nobody could."""
+    for user in users:
+        message = hand_message(fake, user)
+        if message is not None and await press_first_accepted(fake, user, message):
+            return True
+    return False
+
+
 async def press_first_accepted(fake, user, message) -> bool:
     """Press the user's move buttons in order until one is accepted (no refusal text).
     False when none was, or the message changed under the user's finger (look again)."""

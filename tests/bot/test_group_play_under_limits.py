@@ -14,7 +14,7 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from playing import hand_message, press_first_accepted, refusal, start_group_game
+from playing import hand_message, press_once, refusal, start_group_game
 
 from bot.runtime import screens
 
@@ -109,11 +109,7 @@ async def _keep_playing(fake, users, stop: asyncio.Event) -> int:
     """Whoever has a move presses it, about one move a second: (moves made)."""
     moves = 0
     while not stop.is_set():
-        for user in users:
-            message = hand_message(fake, user)
-            if message is not None and await press_first_accepted(fake, user, message):
-                moves += 1
-                break
+        moves += await press_once(fake, users)
         await asyncio.sleep(1.0)
     return moves
 
@@ -167,10 +163,7 @@ async def test_after_a_burst_of_moves_the_table_ends_on_the_final_state(
     edits_before, started = table.edit_count, loop.time()
     moves = 0
     while moves < 12 and loop.time() - started < 30:  # both play as fast as they can
-        for user in (alice, bob):
-            message = hand_message(fakebot, user)
-            if message is not None and await press_first_accepted(fakebot, user, message):
-                moves += 1
+        moves += await press_once(fakebot, (alice, bob))
         await asyncio.sleep(0.05)
     burst = loop.time() - started
     assert moves >= 8

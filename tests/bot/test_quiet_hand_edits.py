@@ -7,21 +7,13 @@ from __future__ import annotations
 from playing import (
     assert_shows_own_hand,
     hand_message,
-    press_first_accepted,
+    press_once,
     refusal,
     shown_cards,
     start_group_game,
 )
 
 from bot.render.cards import card_label
-
-
-async def _press_once(fakebot, users) -> bool:
-    for user in users:
-        message = hand_message(fakebot, user)
-        if message is not None and await press_first_accepted(fakebot, user, message):
-            return True
-    return False
 
 
 def _versions(message):
@@ -37,7 +29,7 @@ async def test_quiet_edits_go_out_with_the_next_buttons(fakebot, bot_world):
     runtime = bot_world.services.runtime
     held = 0
     for _ in range(40):
-        if not await _press_once(fakebot, users):
+        if not await press_once(fakebot, users):
             await fakebot.settle(0.05)
             continue
         await fakebot.settle(0.1)
@@ -62,7 +54,7 @@ async def test_a_held_edit_goes_out_when_its_delay_runs_out(fakebot, bot_world):
     group, users, table, game_id = await start_group_game(fakebot, bot_world)
     runtime = bot_world.services.runtime
     for _ in range(60):
-        if not await _press_once(fakebot, users):
+        if not await press_once(fakebot, users):
             await fakebot.settle(0.05)
             continue
         await fakebot.settle(0.1)  # this press drawn (well within the delay)

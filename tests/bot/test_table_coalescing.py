@@ -3,7 +3,7 @@ its minimum interval, and the hands are not delayed by it."""
 
 from __future__ import annotations
 
-from playing import hand_message, press_first_accepted, start_group_game
+from playing import press_once, start_group_game
 
 
 async def test_a_burst_of_moves_costs_one_table_edit(fakebot, bot_world):
@@ -14,11 +14,7 @@ async def test_a_burst_of_moves_costs_one_table_edit(fakebot, bot_world):
     version = (await bot_world.services.games.snapshot(game_id)).version
     moves = 0
     for _ in range(6):  # lead, then answer as fast as the buttons arrive
-        for user in users:
-            message = hand_message(fakebot, user)
-            if message is not None and await press_first_accepted(fakebot, user, message):
-                moves += 1
-                break
+        moves += await press_once(fakebot, users)
         await fakebot.settle(0.02)
         if moves >= 3:
             break
@@ -37,10 +33,7 @@ async def test_the_table_waits_out_its_minimum_interval(fakebot, bot_world):
     seen = table.edit_count
     loop_time = __import__("asyncio").get_running_loop().time
     for _ in range(40):
-        for user in users:
-            message = hand_message(fakebot, user)
-            if message is not None and await press_first_accepted(fakebot, user, message):
-                break
+        await press_once(fakebot, users)
         await fakebot.settle(0.05)
         if "Game over" in table.text:  # the result is drawn at once, by design
             break
