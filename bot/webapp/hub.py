@@ -38,6 +38,7 @@ class Page:
     dirty: bool = False
     task: asyncio.Task | None = None
     sent: int = 0  # states sent (the benchmark reads it)
+    last: dict | None = None  # the state sent last: the same again is not sent
 
 
 class LiveHub:
@@ -87,7 +88,12 @@ class LiveHub:
             page.dirty = False
             try:
                 state = page_state(display, display.snap, page.seat, self.clock())
+                if state == page.last:
+                    # Nothing the page shows changed (a redraw of a hand message, a
+                    # retry): a page redrawn for nothing can lose a tap.
+                    continue
                 await page.ws.send_json(state)
+                page.last = state
             except (ConnectionError, RuntimeError):
                 return  # the page went away; its handler cleans up
             except Exception:

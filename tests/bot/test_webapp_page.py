@@ -59,13 +59,19 @@ async def wait_version(page, version: int, timeout: float = 10.0) -> None:
 
 
 async def tap_a_move(page) -> bool:
-    """Tap the first playable card, else the first button that is not the hint."""
+    """Tap the first playable card, else the first button that is not the hint. False
+    when there was none, or the page was redrawn under the finger (look again)."""
+    from playwright.async_api import Error
+
     cards = await page.query_selector_all("#hand .card.playable")
-    if cards:
-        await cards[0].click()
-        return True
-    for button in await page.query_selector_all("#buttons button"):
-        await button.click()
+    targets = cards[:1] or (await page.query_selector_all("#buttons button"))[:1]
+    for target in targets:
+        try:
+            await target.click(timeout=5000)
+        except Error as exc:
+            if "not attached" in str(exc):
+                return False
+            raise
         return True
     return False
 
@@ -93,7 +99,8 @@ async def play_from_pages(fake, world, game_id, users, pages, keyboard=(), limit
                 continue  # moved on meanwhile
             seat = snap.seat_of(mover.id)
             assert await page_hand(page) == set(snap.state.view(seat).hand)
-            await tap_a_move(page)
+            if not await tap_a_move(page):
+                continue  # redrawn as it was tapped: look again
             await wait_version(page, snap.version + 1)
         else:
             await assert_shows_own_hand(fake, world, game_id, mover,
