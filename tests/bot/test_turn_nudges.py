@@ -66,3 +66,50 @@ async def test_quick_players_get_no_nudge_and_notify_off_stops_them(fakebot, bot
     refused = await fakebot.user_sends(alice, alice.id, "/notify maybe")
     assert refused is not None
     await fakebot.wait_for_message(alice.id, lambda m: m.text.startswith("Use /notify on"))
+
+
+async def test_a_defender_who_beats_a_card_starts_the_wait_over(fakebot, bot_world):
+    """Still waited on after their own move (a second card to beat), the defender's wait
+    counts from that move: no nudge for the time they spent beating the first card."""
+    import asyncio
+
+    from bot.engine import ActionKind
+    from bot.render.callback import encode_move
+    from bot.render.cards import card_label
+
+    await bot_world.start(turn_nudge_delay=2.0)
+    games = bot_world.services.games
+    for attempt in range(12):  # a deal where the leader leads a pair the defender can beat
+        group, users, _table, game_id = await start_group_game(
+            fakebot, bot_world, names=(f"A{attempt}", f"B{attempt}"), title=f"T{attempt}")
+        snap = await games.snapshot(game_id)
+        leader = snap.state.waiting_on()[0]
+        hand = snap.state.view(leader).hand
+        pair = [c for c in hand if sum((d & 15) == (c & 15) for d in hand) > 1]
+        attacker = next(u for u in users if snap.seat_of(u.id) == leader)
+        defender = next(u for u in users if u is not attacker)
+        if pair:
+            first = pair[0]
+            second = next(c for c in pair if c != first and (c & 15) == (first & 15))
+            for card in (first, second):  # lead, then throw in the other one at once
+                answer = await fakebot.wait_for_answer(await fakebot.user_presses(
+                    attacker, hand_message(fakebot, attacker), card_label(card)))
+                assert answer["text"].startswith("✓"), answer
+            snap = await games.snapshot(game_id)
+            seat = snap.seat_of(defender.id)
+            covers = [a for a in snap.state.legal_actions(seat)
+                      if a.kind is ActionKind.COVER]
+            if covers:
+                break
+        await fakebot.user_sends(users[0], group, "/cancel")
+    else:
+        raise AssertionError("no deal where the defender could beat a led pair")
+    await asyncio.sleep(1.2)  # the defender thinks, then beats one card
+    answer = await fakebot.wait_for_answer(await fakebot.user_presses(
+        defender, hand_message(fakebot, defender),
+        data=encode_move(game_id, snap.version, covers[0].text())))
+    assert answer["text"].startswith("✓"), answer
+    assert (await games.snapshot(game_id)).state.waiting_on() == (seat,)
+    await asyncio.sleep(1.2)  # 2.4 s since the turn began, 1.2 s since their move
+    assert not nudges(fakebot, defender)
+    await fakebot.wait_for(lambda: visible(fakebot, defender), 5, "the nudge, later")
