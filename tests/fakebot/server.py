@@ -30,7 +30,7 @@ from .methods import METHODS
 from .model import ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
 from .params import as_int, read_params
 from .webhook import WebhookDelivery
-from .world import World
+from .world import InjectedFault, World
 
 T = TypeVar("T")
 
@@ -90,6 +90,9 @@ class FakeBotServer(World):
         params: dict[str, Any] = {}
         try:
             params = await read_params(request)
+            fault = self.take_fault(method.lower(), _chat_id_of(params))
+            if fault is not None:
+                return await self._meet(fault, request)
             if method.lower() == "getupdates":
                 return web.json_response({"ok": True, "result": await self._get_updates(params)})
             result = await self.perform(method, params, self.calls)
@@ -99,6 +102,16 @@ class FakeBotServer(World):
             return web.json_response({"ok": True, "result": result})
         finally:
             self.changed()
+
+    async def _meet(self, fault: InjectedFault, request: web.Request) -> web.Response:
+        """A transport fault: the call is not performed; the connection is closed with no
+        answer, at once (``drop``) or after ``seconds`` (``hang``: the client gives up
+        first)."""
+        if fault.kind == "hang":
+            await asyncio.sleep(fault.seconds)
+        if request.transport is not None:
+            request.transport.close()
+        return web.Response(status=500)  # never reaches the closed connection
 
     async def perform(self, method: str, params: dict[str, Any], log: list[ApiCall]) -> Any:
         """One Bot API call, however it came (an HTTP request, or a webhook response's

@@ -212,3 +212,27 @@ async def test_ptb_rate_limiter_retries_after_a_429(fakebot, bot_builder):
     attempts = fakebot.requests("sendMessage", user.id)
     assert [call.ok for call in attempts] == [False, True]
     assert attempts[1].at - attempts[0].at >= 0.9
+
+
+async def test_a_dropped_connection_and_a_hang_reach_the_client_and_perform_nothing(fakebot):
+    """Transport faults: the client sees a NetworkError (a dropped connection) or its own
+    timeout (a hang); Telegram performed nothing, so the chat has no message."""
+    from telegram.error import NetworkError, TimedOut
+
+    from bot.runtime.telegram_http import AiohttpRequest
+
+    user = await started_user(fakebot)
+    request = AiohttpRequest(4, read_timeout=0.3, write_timeout=0.3)
+    bot = Bot(fakebot.token, base_url=fakebot.base_url, request=request)
+    async with bot:
+        fakebot.inject_fault("sendMessage", "drop", chat_id=user.id)
+        with pytest.raises(NetworkError) as dropped:
+            await bot.send_message(user.id, "lost")
+        assert not isinstance(dropped.value, TimedOut)
+        fakebot.inject_fault("sendMessage", "hang", chat_id=user.id, seconds=2.0)
+        with pytest.raises(TimedOut):
+            await bot.send_message(user.id, "lost too")
+        await bot.send_message(user.id, "arrives")
+    assert [m.text for m in fakebot.bot_messages(user.id)] == ["arrives"]
+    assert fakebot.faults_met == [("drop", "sendmessage", user.id),
+                                  ("hang", "sendmessage", user.id)]

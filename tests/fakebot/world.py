@@ -33,6 +33,19 @@ class InjectedError:
     times: int
 
 
+@dataclass
+class InjectedFault:
+    """A transport failure a test wants the next matching call(s) to meet, before the call
+    is performed (Telegram never saw it): ``"drop"`` closes the connection without an
+    answer, ``"hang"`` answers nothing for ``seconds`` (the client's timeout ends it)."""
+
+    method: str | None
+    chat_id: int | None
+    kind: str  # "drop" or "hang"
+    seconds: float
+    times: int
+
+
 class World:
     def __init__(
         self,
@@ -72,6 +85,10 @@ class World:
         self.webhook_secret = ""  # sent back in X-Telegram-Bot-Api-Secret-Token
         self.webhook_max_connections = 40  # POSTs in flight at once (setWebhook's parameter)
         self.injected: list[InjectedError] = []
+        self.faults: list[InjectedFault] = []
+        self.faults_met: list[tuple[str, str, int | None]] = []  # (kind, method, chat)
+        self._scheduled: tuple[int, tuple[int | str, ...]] | None = None
+        self._calls_seen = 0
         self._update_ids = itertools.count(700_000_001)
         self._user_ids = itertools.count(1_000_001)
         self._group_ids = itertools.count(1)
@@ -159,6 +176,52 @@ class World:
             InjectedError(method.lower() if method else None, chat_id,
                           ApiError(code, description, params), times)
         )
+
+    def inject_fault(self, method: str | None, kind: str, *, chat_id: int | None = None,
+                     times: int = 1, seconds: float = 30.0) -> None:
+        """Make the next ``times`` matching calls meet a dropped connection (``"drop"``)
+        or no answer for ``seconds`` (``"hang"``), without being performed."""
+        if kind not in ("drop", "hang"):
+            raise ValueError(f"unknown fault {kind!r}")
+        self.faults.append(InjectedFault(method.lower() if method else None, chat_id, kind,
+                                         seconds, times))
+
+    def fail_every(self, every: int, kinds: tuple[int | str, ...]) -> None:
+        """From now on every ``every``-th Bot API call (getUpdates aside) fails, in turn
+        with each of ``kinds``: an HTTP status (500, 502, ...) or a transport fault
+        ("drop", "hang"). ``every=0`` stops it."""
+        self._scheduled = (every, tuple(kinds)) if every else None
+        self._calls_seen = 0
+
+    def _schedule_failure(self, method: str, chat_id: int | None) -> None:
+        """Turn the schedule's next failure, when this call is due one, into an injected
+        error or fault for this very call."""
+        if self._scheduled is None or method == "getupdates":
+            return
+        every, kinds = self._scheduled
+        self._calls_seen += 1
+        if self._calls_seen % every:
+            return
+        kind = kinds[(self._calls_seen // every - 1) % len(kinds)]
+        if isinstance(kind, str):
+            self.faults.insert(0, InjectedFault(method, chat_id, kind, 1.0, 1))
+        else:
+            text = {500: "Internal Server Error", 502: "Bad Gateway"}.get(kind, "Error")
+            self.injected.insert(0, InjectedError(method, chat_id, ApiError(kind, text), 1))
+
+    def take_fault(self, method: str, chat_id: int | None) -> InjectedFault | None:
+        self._schedule_failure(method, chat_id)
+        for fault in self.faults:
+            if fault.method not in (None, method):
+                continue
+            if fault.chat_id is not None and fault.chat_id != chat_id:
+                continue
+            fault.times -= 1
+            if fault.times <= 0:
+                self.faults.remove(fault)
+            self.faults_met.append((fault.kind, method, chat_id))
+            return fault
+        return None
 
     def take_injected(self, method: str, chat_id: int | None) -> ApiError | None:
         for injected in self.injected:
