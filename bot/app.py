@@ -57,7 +57,9 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     replies = WebhookReplies() if settings.webhook_url else None
     quiet_wrapper_warning()
     builder = (ApplicationBuilder().token(settings.token)
-               .request(AiohttpRequest(64, pool_timeout=10.0, replies=replies))
+               .request(AiohttpRequest(64, pool_timeout=10.0, replies=replies,
+                                       read_timeout=settings.telegram_timeout,
+                                       write_timeout=settings.telegram_timeout))
                .get_updates_request(AiohttpRequest(2))
                .concurrent_updates(64)
                .context_types(CONTEXT_TYPES)

@@ -130,6 +130,14 @@ class Settings:
     group_rate_per_minute: float = 20.0
     private_rate_per_second: float = 1.0
     rate_limit_retries: int = 3
+    # Seconds to wait for Telegram's answer to one request before counting it as failed
+    # (a failed hand or table is drawn again, runtime/presenter.py): Telegram answers in
+    # well under a second; a request that hangs must not hold a game for long.
+    telegram_timeout: float = 5.0
+    # A hand with someone's move that Telegram has not taken for this long (it keeps
+    # failing, and is retried with backoff) is named on the group table, so the others
+    # know why the game waits.
+    undelivered_note_after: float = 5.0
     # Per-move thinking budget for computer players (seconds).
     computer_budget: float = 0.5
     # Search processes for the computer players (None: one per core, bot.ai.pool).

@@ -4,10 +4,12 @@ query, with the refusal's message when the press changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable
 
-from telegram import Update
+from telegram import CallbackQuery, Update
+from telegram.error import BadRequest, NetworkError
 
 from bot.i18n import LOCALES, t
 from bot.render.callback import CallbackData, CallbackDataError, decode
@@ -31,10 +33,35 @@ async def _decoded(update: Update, context: BotContext) -> CallbackData | None:
         return None
 
 
+# A press's answer that Telegram did not take (5xx, timeout, a dropped connection) is tried
+# once more after this pause: the press's spinner is still turning, and Telegram accepts
+# an answer for some seconds.
+ANSWER_RETRY_PAUSE = 0.3
+
+
+async def answer(query: CallbackQuery, text: str | None = None, *, show_alert: bool = False,
+                 url: str | None = None) -> None:
+    """Answer the press with ``text``, once more if Telegram did not take it; a failure
+    after that is one warning line. It never reaches the error handler: the press did
+    what it did (a move that was applied must not be answered "try again")."""
+    for attempt in (1, 2):
+        try:
+            await query.answer(text[:200] if text else None, show_alert=show_alert, url=url)
+            return
+        except BadRequest as exc:  # "query is too old": nothing left to answer
+            log.info("could not answer a press: %s", exc)
+            return
+        except NetworkError as exc:
+            if attempt == 2:
+                log.warning("could not answer a press (%s); it was handled", exc)
+                return
+        await asyncio.sleep(ANSWER_RETRY_PAUSE)
+
+
 async def _refuse(update: Update, context: BotContext, refusal: ServiceError | Code) -> None:
     query = update.callback_query
     assert query is not None
-    await query.answer(refusal_text(await person_locale(update, context), refusal)[:200])
+    await answer(query, refusal_text(await person_locale(update, context), refusal))
 
 
 async def _answered(update: Update, context: BotContext, work: Awaitable[object]) -> None:
@@ -46,7 +73,7 @@ async def _answered(update: Update, context: BotContext, work: Awaitable[object]
         await _refuse(update, context, exc)
         return
     assert update.callback_query is not None
-    await update.callback_query.answer(done[:200] if isinstance(done, str) and done else None)
+    await answer(update.callback_query, done if isinstance(done, str) and done else None)
 
 
 def _ids(data: CallbackData) -> tuple[int, int]:
@@ -96,10 +123,8 @@ async def next_deal(update: Update, context: BotContext) -> None:
         return
     query = update.callback_query
     assert query is not None
-    if started:
-        await query.answer()
-    else:
-        await query.answer(t(await person_locale(update, context), "game.ready_you")[:200])
+    await answer(query, None if started
+                 else t(await person_locale(update, context), "game.ready_you"))
 
 
 async def hint(update: Update, context: BotContext) -> None:
@@ -112,7 +137,7 @@ async def hint(update: Update, context: BotContext) -> None:
         await _refuse(update, context, exc)
         return
     assert update.callback_query is not None
-    await update.callback_query.answer(text[:200], show_alert=True)
+    await answer(update.callback_query, text, show_alert=True)
 
 
 async def lobby(update: Update, context: BotContext) -> None:
@@ -130,9 +155,9 @@ async def lobby(update: Update, context: BotContext) -> None:
         return
     if invite:
         # One tap: the link opens the private chat and its /start completes the join.
-        await query.answer(url=start_link(context, f"j{invite}"))
+        await answer(query, url=start_link(context, f"j{invite}"))
     else:
-        await query.answer()
+        await answer(query)
 
 
 async def setting(update: Update, context: BotContext) -> None:
@@ -157,7 +182,7 @@ async def preference(update: Update, context: BotContext) -> None:
         return
     await svc.chats.set_language(chat.id, value)
     locale = choose_locale(chat=value)
-    await query.answer(t(locale, "lang.set"))
+    await answer(query, t(locale, "lang.set"))
     try:
         await query.edit_message_text(t(locale, "lang.set"))
     except Exception:

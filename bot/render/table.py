@@ -41,6 +41,9 @@ class TableNotes:
     blocked: set[int] = field(default_factory=set)
     taken_over: set[int] = field(default_factory=set)  # after timeouts: can be taken back
     left: set[int] = field(default_factory=set)  # /leave: a computer plays on for good
+    # Seats whose hand with their move Telegram has not taken for a while (5xx, timeouts):
+    # the others are told why the game waits (their clock waits too).
+    undelivered: set[int] = field(default_factory=set)
     # After a group deal: the seats whose people pressed "Play again" (None: nobody yet),
     # and whether the next deal has started (the old table then keeps no buttons).
     ready: set[int] | None = None
@@ -171,6 +174,9 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         lines.append(t(locale, "table.left", name=names.get(seat, "?")))
     for seat in sorted(notes.blocked):
         lines.append(t(locale, "table.blocked", name=names.get(seat, "?")))
+    if not view.is_over:
+        for seat in sorted(notes.undelivered - notes.blocked):
+            lines.append(t(locale, "table.undelivered", name=names.get(seat, "?")))
     return lines
 
 

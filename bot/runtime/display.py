@@ -57,16 +57,25 @@ class Display:
     # is one they have used: ``pacing`` may leave it up while they wait for others)
     acted: dict[int, int] = field(default_factory=dict)
     computer_task: asyncio.Task | None = None
-    retry_task: asyncio.Task | None = None  # a redraw after Telegram's 429
+    retry_task: asyncio.Task | None = None  # a redraw after Telegram's 429 or a failure
+    retry_due: float = 0.0  # when retry_task redraws (loop time)
     # When this process first held the current version (monotonic): a hand delivered much
     # later gets that time back on its turn timer (the runtime's on_delivered).
     seen_at: float = field(default_factory=time.monotonic)
     deadline_pushed: int = -1  # the version whose deadline was already pushed
+    pushing_deadline: bool = False  # that push is still on its way to the database
     # The seats after a seat change (a computer took or gave back a seat, someone left) and
     # the version it happened at: a move result of that same version, built a moment
     # before the change, must not bring the old seats back.
     seats_as_of: tuple[int, tuple[SeatInfo, ...]] | None = None
     computer_again: bool = False
+    # Failed deliveries (Telegram did not answer, 5xx) in a row, by "table" or seat: the
+    # next attempt waits longer each time (presenter._retry_pause), and until
+    # ``retry_at`` (loop time) no redraw tries that screen; a delivery resets both.
+    delivery_failures: dict[object, int] = field(default_factory=dict)
+    retry_at: dict[object, float] = field(default_factory=dict)
+    # seat -> since when (monotonic) its hand with buttons keeps failing to be delivered
+    undelivered_since: dict[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.notes.note_seats(self.snap.seats)

@@ -177,13 +177,16 @@ class GameRuntime:
         if late < LATE_DELIVERY or display.deadline_pushed >= version or not display.timer_on:
             return
         display.deadline_pushed = version
-        self.tasks.spawn(self._push_deadline(display.game_id, version, late))
+        display.pushing_deadline = True  # the timers wait for it (a deadline already past)
+        self.tasks.spawn(self._push_deadline(display, version, late))
 
-    async def _push_deadline(self, game_id: int, version: int, late: float) -> None:
+    async def _push_deadline(self, display: Display, version: int, late: float) -> None:
         try:
-            await self.games.push_deadline(game_id, version, late)
+            await self.games.push_deadline(display.game_id, version, late)
         except Exception as exc:
-            log_failure(log, exc, "moving the turn deadline of game %s", game_id)
+            log_failure(log, exc, "moving the turn deadline of game %s", display.game_id)
+        finally:
+            display.pushing_deadline = False
 
     def _hand_over(self, display: Display, seat: int) -> None:
         self.tasks.spawn(self._seat_change(display, seat, back=False))

@@ -36,9 +36,14 @@ from .bot_api import BotApi, Priority, TryLater, Unreachable
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
+from .messaging import NotDelivered
 from .tasks import Tasks
 
 log = logging.getLogger(__name__)
+
+# A screen Telegram failed to take is drawn again after the failure's pause, doubled for
+# every failure in a row of that screen (the table, one hand), up to this (seconds).
+LONGEST_RETRY_PAUSE = 4.0
 
 
 class Presenter:
@@ -101,12 +106,13 @@ class Presenter:
                                              priority=priority)
         except TryLater as exc:  # the next render sends it (``edit_table``)
             display.table_key = None
-            self._again_in(display, exc.seconds)
+            self._again_in(display, self._retry_pause(display, "table", exc))
             return None
         except Unreachable:
             log.warning("cannot write to chat %s (game %s)", display.chat_id, display.game_id)
             return None
         if message_id is not None:
+            self._succeeded(display, "table")
             display.shown["table"] = screen
         return message_id
 
@@ -150,7 +156,8 @@ class Presenter:
             # hand alone (a choice screen, a held edit's turn) would only refresh its
             # "time left", an edit of the group's budget for nothing.
             key = (snap.version, frozenset(display.notes.blocked),
-                   frozenset(display.notes.taken_over), frozenset(display.notes.left))
+                   frozenset(display.notes.taken_over), frozenset(display.notes.left),
+                   frozenset(display.notes.undelivered))
             if key != display.table_key:
                 display.table_key = key
                 pacing.request_table(self, display)
@@ -169,7 +176,7 @@ class Presenter:
         if display.signature.get(seat) == signature and seat in display.hand_msgs:
             display.quiet_due.pop(seat, None)
             return
-        if seat in display.notes.blocked:
+        if seat in display.notes.blocked or self._backing_off(display, seat):
             return
         if message_id is None:  # never delivered (403 at the start): try again now
             await self._deliver_hand(display, seat, screen, signature, snap.version)
@@ -195,6 +202,8 @@ class Presenter:
     async def edit_table(self, display: Display) -> None:
         """Edit the group table to the newest snapshot (if it shows something else); send
         it when its first sending failed."""
+        if self._backing_off(display, "table"):
+            return
         table = screens.table(display, display.snap, self.clock())
         if display.table_msg is None and display.solo_seat is None:
             display.table_msg = await self._send_table(display, table)
@@ -215,9 +224,10 @@ class Presenter:
                                              refresh=newest)
             except TryLater as exc:  # the group's budget: draw the table again later
                 display.table_key = None
-                self._again_in(display, exc.seconds)
+                self._again_in(display, self._retry_pause(display, "table", exc))
                 return
             if edited:
+                self._succeeded(display, "table")
                 display.shown["table"] = sent[0]
                 display.table_edited_at = asyncio.get_running_loop().time()
 
@@ -239,7 +249,8 @@ class Presenter:
             self._unreachable(display, seat)
             return False
         except TryLater as exc:  # the render loop delivers it when it may
-            self._again_in(display, exc.seconds)
+            self._not_delivered(display, seat, screen)
+            self._again_in(display, self._retry_pause(display, seat, exc))
             return False
         if message_id is None:
             return False
@@ -253,7 +264,8 @@ class Presenter:
             return await self.api.edit(display.user_of(seat), message_id, screen,
                                        throttled=True, priority=_hand_priority(screen))
         except TryLater as exc:
-            self._again_in(display, exc.seconds)
+            self._not_delivered(display, seat, screen)
+            self._again_in(display, self._retry_pause(display, seat, exc))
             return False
         except Unreachable:
             if seat not in display.notes.blocked:
@@ -264,12 +276,61 @@ class Presenter:
     def _again_in(self, display: Display, seconds: float) -> None:
         """Telegram asked to wait (429) or did not answer: draw the deal again then, not
         only at the next move, so a refused or lost hand still arrives."""
-        if display.retry_task is None or display.retry_task.done():
-            display.retry_task = self.tasks.spawn(self._show_later(display, seconds))
+        due = asyncio.get_running_loop().time() + seconds
+        pending = display.retry_task is not None and not display.retry_task.done()
+        if pending and display.retry_due <= due:
+            return  # a redraw comes sooner; it asks again for what is still not due
+        if pending:
+            assert display.retry_task is not None
+            display.retry_task.cancel()
+        display.retry_due = due
+        display.retry_task = self.tasks.spawn(self._show_later(display, seconds))
 
     async def _show_later(self, display: Display, seconds: float) -> None:
         await asyncio.sleep(seconds)
         self.show(display)
+
+    @staticmethod
+    def _retry_pause(display: Display, target: object, exc: TryLater) -> float:
+        """How long to wait before drawing ``target`` ("table" or a seat) again: what a
+        429 asked for; after a failure (no answer, 5xx, a dropped connection) a pause that
+        doubles while they last, during which no other redraw tries it either."""
+        if not isinstance(exc, NotDelivered):
+            return exc.seconds
+        failures = display.delivery_failures[target] = \
+            display.delivery_failures.get(target, 0) + 1
+        pause = min(exc.seconds * 2 ** (failures - 1), LONGEST_RETRY_PAUSE)
+        display.retry_at[target] = asyncio.get_running_loop().time() + pause
+        return pause
+
+    def _backing_off(self, display: Display, target: object) -> bool:
+        """Whether ``target`` failed a moment ago and waits for its retry (then a redraw
+        is due when the wait is over)."""
+        left = display.retry_at.get(target, 0.0) - asyncio.get_running_loop().time()
+        if left <= 0 or self.flushing:  # stopping: one last try of everything
+            return False
+        self._again_in(display, left)
+        return True
+
+    @staticmethod
+    def _succeeded(display: Display, target: object) -> None:
+        display.delivery_failures.pop(target, None)
+        display.retry_at.pop(target, None)
+
+    def _not_delivered(self, display: Display, seat: int, screen: Screen) -> None:
+        """A hand with buttons did not reach its person: their clock waits for it
+        (``timers.waiting_for_delivery``); if it lasts, the table says why the game waits."""
+        if not screen.rows or seat in display.undelivered_since:
+            return
+        since = asyncio.get_running_loop().time()
+        display.undelivered_since[seat] = since
+        self.tasks.spawn(self._note_undelivered(display, seat, since))
+
+    async def _note_undelivered(self, display: Display, seat: int, since: float) -> None:
+        await asyncio.sleep(self.settings.undelivered_note_after)
+        if display.undelivered_since.get(seat) == since and display.snap.status == "running":
+            display.notes.undelivered.add(seat)
+            self.show(display)
 
     def _shown(self, display: Display, seat: int, screen: Screen, signature: Screen,
                version: int) -> None:
@@ -277,6 +338,11 @@ class Presenter:
         display.signature[seat] = signature
         display.rendered_version[seat] = version
         display.quiet_due.pop(seat, None)  # nothing held back for it any more
+        self._succeeded(display, seat)
+        display.undelivered_since.pop(seat, None)
+        if seat in display.notes.undelivered:  # the table said they had no cards yet
+            display.notes.undelivered.discard(seat)
+            self.show(display)
         if screen.rows and version == display.version and self.on_delivered is not None:
             self.on_delivered(display, seat, version)
 

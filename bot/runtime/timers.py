@@ -70,10 +70,13 @@ class TurnTimers:
 
 def waiting_for_delivery(display: Display) -> bool:
     """Whether a person the deal waits on has not received the hand with their buttons
-    yet (a 429 held it back): their turn timer must not run out meanwhile."""
+    yet (a 429 held it back, Telegram failed), or got it late and its deadline is being
+    moved back: their turn timer must not run out meanwhile."""
     snap = display.snap
     if display.solo_seat is not None or snap.status != "running":
         return False
+    if display.pushing_deadline:  # delivered late: the deadline moves back in a moment
+        return True
     people = {s.seat for s in snap.seats if s.user_id is not None and not s.taken_over
               and not s.left} - display.notes.blocked
     return any(display.signature.get(seat) != screens.hand(display, snap, seat)[1]

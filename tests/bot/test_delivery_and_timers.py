@@ -63,7 +63,8 @@ async def test_a_game_played_through_failing_requests_still_finishes_with_every_
         fakebot.inject_error("editMessageText", 500, "Internal Server Error",
                              chat_id=chat, times=3)
         fakebot.inject_error("editMessageText", 502, "Bad Gateway", chat_id=chat, times=2)
-    presses = await play_to_the_end(fakebot, bot_world, [alice, bob], table)
+    # (five failures in a row of one chat are retried after 1, 2, 4, 4 and 4 s)
+    presses = await play_to_the_end(fakebot, bot_world, [alice, bob], table, timeout=30)
     assert presses > 5
     failed = [c for c in fakebot.requests("editMessageText", ok=False)
               if c.error_code in (500, 502)]

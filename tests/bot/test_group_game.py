@@ -17,7 +17,7 @@ async def open_lobby(fake, host, others, group):
     return lobby
 
 
-async def play_to_the_end(fake, world, users, table, limit=800):
+async def play_to_the_end(fake, world, users, table, limit=800, timeout=10.0):
     """Everyone presses their first accepted move until the table shows the result; after
     every step each user's hand message shows exactly their own cards."""
     presses = 0
@@ -25,7 +25,8 @@ async def play_to_the_end(fake, world, users, table, limit=800):
         await fake.settle(0.03)
         snap = await world.services.games.snapshot(world.game_id)
         if snap.status != "running":
-            await fake.wait_for(lambda: "Game over" in table.text, 5, "the result")
+            await fake.wait_for(lambda: "Game over" in table.text, max(5, timeout),
+                                "the result")
             break
         moved = False
         for user in users:
@@ -34,7 +35,7 @@ async def play_to_the_end(fake, world, users, table, limit=800):
             if not snap.state.view(seat).hand and message is None:
                 continue
             await assert_shows_own_hand(fake, world, world.game_id, user,
-                                        lambda u=user: hand_message(fake, u))
+                                        lambda u=user: hand_message(fake, u), timeout)
             message = hand_message(fake, user)
             if await press_first_accepted(fake, user, message):
                 moved, presses = True, presses + 1
