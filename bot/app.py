@@ -70,9 +70,12 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
     # Every request waits its turn in the outbox (runtime/outbox.py): priorities, Telegram's
     # budgets per token, group and private chat, coalesced edits, 429s waited out.
-    outbox = Outbox(Budgets(per_second=settings.overall_rate,
-                            group_per_minute=settings.group_rate_per_minute,
-                            private_per_second=settings.private_rate_per_second),
+    # With several instances on one token each keeps its share of every budget.
+    share = settings.instances
+    outbox = Outbox(Budgets(per_second=settings.overall_rate / share,
+                            group_per_minute=settings.group_rate_per_minute / share,
+                            private_burst=max(1, 3 // share),
+                            private_per_second=settings.private_rate_per_second / share),
                     retries=settings.rate_limit_retries)
     # (ignore: the builder's generics fix the limiter's per-call arguments at None)
     builder = builder.rate_limiter(outbox)  # type: ignore[arg-type]

@@ -68,6 +68,10 @@ ENVIRONMENT = (
     EnvSetting("DURAK_TELEGRAM_RATE", "30",
                "Bot API requests per second across all chats (0: no overall limit, rely "
                "on Telegram's retry_after); per-group limits always apply"),
+    EnvSetting("DURAK_INSTANCES", "1",
+               "how many bot processes serve this token at once (webhook mode behind one "
+               "URL, one PostgreSQL): each takes that share of Telegram's budgets, and what "
+               "each person was shown is kept in the database for all of them"),
     EnvSetting("DURAK_AI_WORKERS", "one per core",
                "processes that search for the computer players' moves"),
     EnvSetting("DURAK_LOG_LEVEL", "INFO",
@@ -138,6 +142,12 @@ class Settings:
     # failing, and is retried with backoff) is named on the group table, so the others
     # know why the game waits.
     undelivered_note_after: float = 5.0
+    # Bot processes serving this token at once (docs/operators.md, "Two instances"): each
+    # takes 1/instances of every Telegram budget (the token's, a group's, a private
+    # chat's), so together they stay inside them; with more than one, what each hand
+    # showed is recorded in the database, so a press judged by another instance than the
+    # one that drew it means what the person saw.
+    instances: int = 1
     # Per-move thinking budget for computer players (seconds).
     computer_budget: float = 0.5
     # Search processes for the computer players (None: one per core, bot.ai.pool).
@@ -196,6 +206,10 @@ class Settings:
                 raise ConfigError("DURAK_AI_WORKERS must be a whole number of processes, 1 or "
                                   f"more (unset: one per core), got {workers_text!r}")
             workers = int(workers_text)
+        instances_text = (env.get("DURAK_INSTANCES") or "1").strip()
+        if not instances_text.isdigit() or not 1 <= int(instances_text) <= 30:
+            raise ConfigError("DURAK_INSTANCES must be the number of bot processes serving "
+                              f"this token, 1 to 30, got {instances_text!r}")
         level = (env.get("DURAK_LOG_LEVEL") or "INFO").strip().upper()
         if level not in LOG_LEVELS or not isinstance(logging.getLevelName(level), int):
             raise ConfigError(f"DURAK_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got "
@@ -220,6 +234,7 @@ class Settings:
                    webapp_url=webapp_url, webapp_port=int(webapp_port_text),
                    webapp_name=(env.get("DURAK_WEBAPP_NAME") or "").strip() or None,
                    overall_rate=rate, ai_workers=workers, log_level=level, startup_wait=wait,
+                   instances=int(instances_text),
                    api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
                    webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
                    port=port)

@@ -187,7 +187,10 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
     deployed (Settings' defaults); False turns them off (the benchmark's old way)."""
     import os
 
-    hook = {"webhook_url": f"http://127.0.0.1:{webhook_port}/hook", "port": webhook_port,
+    extra = dict(extra or {})
+    # (bench_instances.py: several bot processes behind one URL, the proxy's)
+    hook = {"webhook_url": extra.pop("webhook_url", None)
+            or f"http://127.0.0.1:{webhook_port}/hook", "port": webhook_port,
             "webhook_secret": "bench-secret"} if webhook_port else {}
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
                         computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,

@@ -12,7 +12,6 @@ may wait, how to draw its newest content when its turn comes (``refresh``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from telegram import Bot
 from telegram.error import TelegramError
@@ -63,7 +62,7 @@ class BotApi:
 
     async def edit(self, chat_id: int, message_id: int, screen: Screen, *,
                    throttled: bool = False, priority: Priority = Priority.OTHER,
-                   refresh: Callable[[], Screen] | None = None) -> bool:
+                   refresh: messaging.Refresh | None = None) -> bool:
         """True when the message shows ``screen`` afterwards (with ``refresh``: what it
         returned last); False also when a newer edit of the message replaced this one;
         Unreachable on 403; a 429 as for ``send``."""

@@ -27,7 +27,7 @@ from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
 from bot.service.errors import ServiceError
-from bot.service.events import ActResult, DealEnded, GameStarted, MoveApplied
+from bot.service.events import ActResult, DealEnded, GameSnapshot, GameStarted, MoveApplied
 from bot.service.games import GameService
 
 from .bot_api import BotApi, Unreachable
@@ -66,9 +66,10 @@ class GameRuntime:
                                        tasks=self.tasks, after=self.after)
         self.timers = TurnTimers(games=games, chats=chats, displays=self.displays,
                                  settings=settings, clock=clock, tasks=self.tasks,
-                                 after=self.after)
+                                 after=self.after, catch_up=self.catch_up)
         self.presses = Presses(games=games, displays=self.displays, presenter=self.presenter,
-                               api=api, brain=brain, rng=rng, clock=clock, after=self.after)
+                               api=api, brain=brain, rng=rng, clock=clock, after=self.after,
+                               shared=settings.instances > 1)
         self.presenter.on_unreachable = self._hand_over
         self.presenter.on_delivered = self._delivered
         self.nudges = Nudges(api=api, chats=chats, tasks=self.tasks,
@@ -135,6 +136,13 @@ class GameRuntime:
             elif isinstance(event, DealEnded):
                 display.ended = event
         self.presenter.show(display, result.snapshot)
+        self.computers.schedule(display)
+        self.nudges.follow(display, display.snap)
+
+    def catch_up(self, display: Display, snap: GameSnapshot) -> None:
+        """The database is ahead of this display (another instance applied the moves):
+        show the game as it is, let the computers answer."""
+        self.presenter.show(display, snap)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
 

@@ -14,9 +14,10 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import warnings
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Bot
@@ -74,13 +75,23 @@ def _retry_seconds(exc: RetryAfter) -> float:
     return float(value.total_seconds() if hasattr(value, "total_seconds") else value)
 
 
-def _rate_args(priority: Priority,
-               refresh: Callable[[], Screen] | None = None) -> RateArgs:
+Refresh = Callable[[], Screen] | Callable[[], Awaitable[Screen]]
+
+
+def _parts(screen: Screen) -> tuple[str, Any]:
+    return screen.text, screen.markup_json() if screen.rows else None
+
+
+def _rate_args(priority: Priority, refresh: Refresh | None = None) -> RateArgs:
     args: RateArgs = {"priority": priority}
     if refresh is not None:
-        def newest() -> tuple[str, Any]:
+        def newest() -> tuple[str, Any] | Awaitable[tuple[str, Any]]:
             screen = refresh()
-            return screen.text, screen.markup_json() if screen.rows else None
+            if inspect.isawaitable(screen):
+                async def drawn(pending: Awaitable[Screen]) -> tuple[str, Any]:
+                    return _parts(await pending)
+                return drawn(screen)
+            return _parts(screen)
         args["refresh"] = newest
     return args
 
@@ -110,7 +121,7 @@ async def send(bot: Bot, chat_id: int, screen: Screen,
 
 async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen,
                priority: Priority = Priority.OTHER,
-               refresh: Callable[[], Screen] | None = None) -> bool:
+               refresh: Refresh | None = None) -> bool:
     """True when the message shows ``screen`` afterwards (edited or already so); with
     ``refresh``, what it returned when the outbox let the edit go (the caller reads it
     from there).

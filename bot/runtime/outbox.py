@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import inspect
 import itertools
 import logging
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, TypedDict
@@ -63,8 +64,9 @@ class RateArgs(TypedDict, total=False):
     """What a caller may tell the outbox (PTB's ``rate_limit_args`` of every bot method)."""
 
     priority: Priority
-    # Called when the edit's turn comes: the newest (text, reply_markup JSON or None).
-    refresh: Callable[[], tuple[str, Any]]
+    # Called when the edit's turn comes: the newest (text, reply_markup JSON or None),
+    # or an awaitable of it (several instances: the newest state is in the database).
+    refresh: Callable[[], tuple[str, Any] | Awaitable[tuple[str, Any]]]
 
 
 class Superseded(Exception):
@@ -238,7 +240,10 @@ class Outbox(BaseRateLimiter[RateArgs]):
             await self._turn(priority, chat_id, counts, key)
             refresh = wanted.get("refresh")
             if refresh is not None:
-                data["text"], markup = refresh()
+                newest = refresh()
+                if inspect.isawaitable(newest):
+                    newest = await newest
+                data["text"], markup = newest
                 if markup is None:
                     data.pop("reply_markup", None)
                 else:

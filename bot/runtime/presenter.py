@@ -36,7 +36,7 @@ from .bot_api import BotApi, Priority, TryLater, Unreachable
 from .display import Display
 from .displays import Displays
 from .faults import log_failure
-from .messaging import NotDelivered
+from .messaging import NotDelivered, Refresh
 from .tasks import Tasks
 
 log = logging.getLogger(__name__)
@@ -133,6 +133,13 @@ class Presenter:
             display.dirty = False
             if self.settings.edit_coalesce:
                 await asyncio.sleep(self.settings.edit_coalesce)
+            if self.settings.instances > 1:
+                # Another instance may have moved the game on since this one last saw it:
+                # draw what the database holds, never an older state over a newer one.
+                try:
+                    display.adopt(await self.games.snapshot(display.game_id))
+                except Exception as exc:
+                    log_failure(log, exc, "reading game %s", display.game_id)
             snap = display.snap
             try:
                 await self._render(display, snap)
@@ -183,10 +190,25 @@ class Presenter:
             return
         if pacing.hold_quiet_edit(self, display, seat, screen, signature, snap):
             return
+        drawn = [(screen, signature, snap.version)]
+
+        async def newest() -> Screen:
+            """Several instances: the hand as the database has it when the edit's turn
+            comes (another instance may have moved the game on meanwhile; the edit that
+            goes last must not show an older state)."""
+            try:
+                display.adopt(await self.games.snapshot(display.game_id))
+            except Exception as exc:
+                log_failure(log, exc, "reading game %s", display.game_id)
+            now = display.snap
+            drawn[0] = (*screens.hand(display, now, seat), now.version)
+            return drawn[0][0]
+
         if display.shown.get(seat) != screen and not await self._edit_for(
-                display, seat, message_id, screen):
+                display, seat, message_id, screen,
+                newest if self.settings.instances > 1 else None):
             return
-        self._shown(display, seat, screen, signature, snap.version)
+        self._shown(display, seat, *drawn[0])
 
     async def _render_solo(self, display: Display, snap: GameSnapshot) -> None:
         seat = display.solo_seat
@@ -198,6 +220,9 @@ class Presenter:
                 display.shown["table"] = screen
                 display.signature[seat] = screens.solo_signature(display, snap, now)
                 display.rendered_version[seat] = snap.version
+                if self.settings.instances > 1:
+                    self.tasks.spawn(self._record_shown(display.game_id, seat, snap.version,
+                                                        display.signature[seat]))
 
     async def edit_table(self, display: Display) -> None:
         """Edit the group table to the newest snapshot (if it shows something else); send
@@ -259,10 +284,11 @@ class Presenter:
         return True
 
     async def _edit_for(self, display: Display, seat: int, message_id: int,
-                        screen: Screen) -> bool:
+                        screen: Screen, refresh: Refresh | None = None) -> bool:
         try:
             return await self.api.edit(display.user_of(seat), message_id, screen,
-                                       throttled=True, priority=_hand_priority(screen))
+                                       throttled=True, priority=_hand_priority(screen),
+                                       refresh=refresh)
         except TryLater as exc:
             self._not_delivered(display, seat, screen)
             self._again_in(display, self._retry_pause(display, seat, exc))
@@ -339,12 +365,23 @@ class Presenter:
         display.rendered_version[seat] = version
         display.quiet_due.pop(seat, None)  # nothing held back for it any more
         self._succeeded(display, seat)
+        if self.settings.instances > 1:  # for a press another instance judges (presses)
+            self.tasks.spawn(self._record_shown(display.game_id, seat, version, signature))
         display.undelivered_since.pop(seat, None)
         if seat in display.notes.undelivered:  # the table said they had no cards yet
             display.notes.undelivered.discard(seat)
             self.show(display)
         if screen.rows and version == display.version and self.on_delivered is not None:
             self.on_delivered(display, seat, version)
+
+    async def _record_shown(self, game_id: int, seat: int, version: int,
+                            signature: Screen) -> None:
+        try:
+            await self.games.record_shown(game_id, seat, version,
+                                          sorted([label, data] for label, data
+                                                 in pacing.buttons_of(signature)))
+        except Exception as exc:
+            log_failure(log, exc, "recording the hand shown in game %s", game_id)
 
     def redraw_hand(self, display: Display, seat: int) -> None:
         """A press on this seat's hand was refused: draw the hand as it is now, at once

@@ -64,8 +64,11 @@ class Presses:
     def __init__(self, *, games: GameService, displays: Displays, presenter: Presenter,
                  api: BotApi, brain: ComputerBrain, rng: random.Random,
                  clock: Callable[[], datetime],
-                 after: Callable[[Display, ActResult], None]) -> None:
+                 after: Callable[[Display, ActResult], None], shared: bool = False) -> None:
         self.games = games
+        # Several instances serve the bot (DURAK_INSTANCES > 1): what a hand showed may
+        # have been drawn by another one (recorded in the database by the presenter).
+        self.shared = shared
         self.displays = displays
         self.presenter = presenter
         self.api = api
@@ -80,20 +83,12 @@ class Presses:
         answer says ("✓ you led A♥️": the hand that loses the card may be redrawn a little
         later, ``pacing``, and the answer shows at once that the press counted)."""
         display = self.displays.get(game_id)
-        expected = version
+        if display is None and self.shared:  # another instance drew it: judge it here too
+            display = await self.displays.of(game_id)
         seat = display.seat_of(user_id) if display else None
-        if display is not None and seat is not None and version != display.version \
-                and display.rendered_version.get(seat) == version:
-            # The game moved on since this hand was drawn: if the hand now offers the
-            # pressed button and nothing the player did not see, the press means what they
-            # saw; play it on the current state (see the top).
-            snap = await self.games.snapshot(game_id)
-            shown = display.signature.get(seat)
-            if snap.status == "running" and shown is not None:
-                now = buttons_of(screens.hand_signature(display, snap, seat, self.clock()))
-                pressed = {data for _label, data in now} & {_move_data(game_id, action)}
-                if pressed and now <= buttons_of(shown):
-                    expected = snap.version
+        expected = version
+        if display is not None and seat is not None:
+            expected = await self._meant_version(display, seat, version, action)
         try:
             result = await self.games.act(game_id, action, expected_version=expected,
                                           user_id=user_id)
@@ -108,6 +103,30 @@ class Presses:
             display.notes.blocked.discard(seat)
         self.after(display, result)
         return _done_text(display, seat, action, result)
+
+    async def _meant_version(self, display: Display, seat: int, version: int,
+                             action: str) -> int:
+        """The version a press on a hand drawn at ``version`` is played at: the current
+        one when the game moved on since, but the hand would now offer the pressed button
+        and nothing the player did not see (the press means what they saw; see the top);
+        else ``version`` (the service then refuses it as out of date). What was shown is
+        this process's memory, or, with several instances, what any of them recorded."""
+        drew_it = display.rendered_version.get(seat) == version and seat in display.signature
+        if not self.shared and (version == display.version or not drew_it):
+            return version
+        snap = await self.games.snapshot(display.game_id)
+        if snap.status != "running" or snap.version == version:
+            return version
+        if drew_it:
+            shown: set[tuple[str, str]] | frozenset[tuple[str, str]] | None = \
+                buttons_of(display.signature[seat])
+        else:
+            shown = await self.games.shown_buttons(display.game_id, seat, version)
+        if shown is None:
+            return version
+        now = buttons_of(screens.hand_signature(display, snap, seat, self.clock()))
+        pressed = {data for _label, data in now} & {_move_data(display.game_id, action)}
+        return snap.version if pressed and now <= shown else version
 
     async def _seat(self, game_id: int, user_id: int) -> tuple[Display, int]:
         display = await self.displays.of(game_id)

@@ -12,7 +12,7 @@ from datetime import datetime
 from bot.config import Settings
 from bot.service.chats import ChatService
 from bot.service.errors import ServiceError
-from bot.service.events import ActResult
+from bot.service.events import ActResult, GameSnapshot
 from bot.service.games import GameService
 
 from . import screens
@@ -27,7 +27,8 @@ log = logging.getLogger(__name__)
 class TurnTimers:
     def __init__(self, *, games: GameService, chats: ChatService, displays: Displays,
                  settings: Settings, clock: Callable[[], datetime], tasks: Tasks,
-                 after: Callable[[Display, ActResult], None]) -> None:
+                 after: Callable[[Display, ActResult], None],
+                 catch_up: Callable[[Display, GameSnapshot], None]) -> None:
         self.games = games
         self.chats = chats
         self.displays = displays
@@ -35,6 +36,7 @@ class TurnTimers:
         self.clock = clock
         self.tasks = tasks
         self.after = after  # where each timeout's result goes (the runtime)
+        self.catch_up = catch_up  # a display behind the database is drawn anew (runtime)
 
     def start(self) -> None:
         self.tasks.spawn(self._loop())
@@ -57,6 +59,11 @@ class TurnTimers:
         fired = 0
         for game_id, version, _settings in await self.chats.due_games(self.clock()):
             display = self.displays.get(game_id)
+            if display is not None and display.version < version:
+                # Another instance moved this game on (several instances, or one that
+                # stopped): draw it as it is now; its clock runs from that delivery.
+                self.catch_up(display, await self.games.snapshot(game_id))
+                continue
             if display is not None and waiting_for_delivery(display):
                 continue  # the clock runs from delivery: Telegram still holds the hand back
             try:

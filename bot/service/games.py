@@ -468,16 +468,18 @@ class GameService:
                 raise NotYet(Code.TOO_EARLY, "nobody is being waited on")
             return _Plan(state, moves, seat_updates, tuple(extra), None, None)
 
-        return await self._run(game_id, plan)
+        return await self._run(game_id, plan, claim=True)
 
-    async def _run(self, game_id: int, plan: Planner) -> ActResult:
+    async def _run(self, game_id: int, plan: Planner, *, claim: bool = False) -> ActResult:
         """Load, plan (engine work, no writes), then commit behind the version check.
 
         On SQLite the load and the planning happen in a read snapshot outside the write
         lock, so the single writer only ever holds the lock for the short UPDATE + INSERT
         (the versioned UPDATE refuses the commit if anyone wrote since the snapshot). On
         PostgreSQL one transaction does it all with the game row locked FOR UPDATE, so a
-        press that lost a race waits for the winner and then names the move it lost to.
+        press that lost a race waits for the winner and then names the move it lost to;
+        with ``claim`` (the turn timers) a game whose row another transaction holds is
+        left to it (SKIP LOCKED): with several instances each timer fires in one of them.
         """
         generation = self._seat_changes.get(game_id, 0)
         if self.db.is_sqlite:
@@ -491,7 +493,7 @@ class GameService:
                 s, facts, game.version, seats, names, planned, *prepared, refuse=True))
         else:
             async with self.db.transaction() as s:
-                game, seats = await self._load_running(s, game_id, lock=True)
+                game, seats = await self._load_running(s, game_id, lock=True, claim=claim)
                 planned = await plan(s, game, seats)
                 names = await self._names(s, game_id, seats)
                 facts = GameFacts.of(game)
@@ -599,6 +601,23 @@ class GameService:
         return build_snapshot(facts, version=game.version, status=game.status, state=state,
                               seats=seats, names=names, turn_deadline=deadline)
 
+    async def record_shown(self, game_id: int, seat: int, version: int,
+                           buttons: list[list[str]]) -> None:
+        """The seat's hand message shows ``buttons`` (label, data at version 0) drawn at
+        ``version``, for every instance to see (``shown_buttons``)."""
+        async with self.db.transaction() as s:
+            await game_repo.record_shown(s, game_id, seat, version, buttons)
+
+    async def shown_buttons(self, game_id: int, seat: int,
+                            version: int) -> frozenset[tuple[str, str]] | None:
+        """The buttons the seat's hand showed when drawn at ``version``, as recorded by
+        any instance; None when no instance recorded that version."""
+        async with self.db.read() as s:
+            row = await game_repo.shown(s, game_id, seat)
+        if row is None or row.version != version:
+            return None
+        return frozenset((str(label), str(data)) for label, data in row.buttons)
+
     async def messages(self, game_id: int) -> GameMessages:
         """The ids of the deal's table and hand messages as last stored."""
         async with self.db.read() as s:
@@ -616,9 +635,11 @@ class GameService:
                                          hand_message_ids=hand_message_ids)
 
     # -- shared steps ---------------------------------------------------------------------
-    async def _load_running(self, s: AsyncSession, game_id: int,
-                            lock: bool = True) -> tuple[Any, Seats]:
-        game = await game_repo.load_game(s, game_id, lock=lock)
+    async def _load_running(self, s: AsyncSession, game_id: int, lock: bool = True,
+                            claim: bool = False) -> tuple[Any, Seats]:
+        game = await game_repo.load_game(s, game_id, lock=lock, skip_locked=claim)
+        if game is None and claim:  # another instance holds the game: it plays this turn
+            raise StaleVersion(Code.GAME_MOVED_ON, "another instance has the game")
         if game is None:
             raise NotFound(Code.NO_SUCH_GAME)
         if game.status != "running":

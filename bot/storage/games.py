@@ -18,20 +18,25 @@ from sqlalchemy.engine import CursorResult, Row
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from bot.storage.models import Game, Move, Seat
+from bot.storage.models import Game, Move, Seat, ShownHand
+from bot.storage.upsert import insert_for
 
 # Core tables of the models (declarative classes type ``__table__`` as a FromClause).
 games = cast(Table, Game.__table__)
 seats_t = cast(Table, Seat.__table__)
 moves_t = cast(Table, Move.__table__)
+shown_t = cast(Table, ShownHand.__table__)
 
 
-async def load_game(session: AsyncSession, game_id: int, *, lock: bool = True) -> Row | None:
+async def load_game(session: AsyncSession, game_id: int, *, lock: bool = True,
+                    skip_locked: bool = False) -> Row | None:
     """The game row; with ``lock`` it is held FOR UPDATE until commit (PostgreSQL; SQLite
-    already holds the database write lock from BEGIN IMMEDIATE)."""
+    already holds the database write lock from BEGIN IMMEDIATE). With ``skip_locked`` a
+    row another transaction holds is not waited for: None (PostgreSQL's SKIP LOCKED: the
+    turn timers of several instances each claim the games nobody else is working on)."""
     stmt = select(games).where(games.c.id == game_id)
     if lock:
-        stmt = stmt.with_for_update()
+        stmt = stmt.with_for_update(skip_locked=skip_locked)
     return (await session.execute(stmt)).first()
 
 
@@ -259,6 +264,26 @@ async def set_messages(session: AsyncSession, game_id: int, *, table_message_id=
         values["hand_message_ids"] = {str(k): v for k, v in hand_message_ids.items()}
     if values:
         await session.execute(update(games).where(games.c.id == game_id).values(**values))
+
+
+async def record_shown(session: AsyncSession, game_id: int, seat: int, version: int,
+                       buttons: list[list[str]]) -> None:
+    """The seat's hand now shows ``buttons`` drawn at ``version`` (never an older one over
+    a newer one: two instances may record out of order)."""
+    stmt = insert_for(session, shown_t).values(game_id=game_id, seat=seat, version=version,
+                                               buttons=buttons)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[shown_t.c.game_id, shown_t.c.seat],
+        set_={"version": stmt.excluded.version, "buttons": stmt.excluded.buttons},
+        where=shown_t.c.version <= stmt.excluded.version)
+    await session.execute(stmt)
+
+
+async def shown(session: AsyncSession, game_id: int, seat: int) -> Row | None:
+    """(version, buttons) the seat's hand was last recorded showing."""
+    stmt = select(shown_t.c.version, shown_t.c.buttons).where(
+        shown_t.c.game_id == game_id, shown_t.c.seat == seat)
+    return (await session.execute(stmt)).first()
 
 
 async def due_games(session: AsyncSession, now: datetime, limit: int = 100) -> list[Row]:

@@ -160,6 +160,21 @@ class Seat(Base):
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
 
 
+class ShownHand(Base):
+    """What a person's hand message shows, for every instance of the bot to see: the
+    version its buttons were drawn at and those buttons (label, callback data at version
+    0). Written only when several instances run (``DURAK_INSTANCES``): a press that
+    reaches another instance than the one that drew the hand is judged by what was shown
+    (runtime/presses.py), not refused because that instance did not draw it."""
+
+    __tablename__ = "shown_hands"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    version: Mapped[int] = mapped_column(Integer)
+    buttons: Mapped[list[Any]] = mapped_column(JSON)
+
+
 class Move(Base):
     """The move log: every accepted action in order. (game_id, idx) is unique, so two
     writers can never both record move number idx."""

@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,28 @@ async def test_two_processes_racing_on_postgresql_apply_each_press_once(db, warm
         assert len(wins) == 1 and losses == [f"LOST {gid} AlreadyPlayed"], (gid, lines)
         async with db.transaction() as s:
             assert len(await game_repo.move_log(s, gid)) == 1
+
+
+async def test_a_turn_timer_leaves_a_game_another_instance_is_working_on(db):
+    """PostgreSQL: while one transaction holds a game (another instance applying a press
+    or firing the same timer), a timer does not wait for it but leaves the game to it
+    (SKIP LOCKED); once it is free the timer fires. (SQLite has one writer: nothing to
+    skip, the timer fires.)"""
+    from datetime import timedelta
+
+    from bot.storage.upsert import dialect_name
+
+    late = GameService(db, clock=lambda: datetime.now(UTC) + timedelta(days=1))
+    started = await new_game(LobbyService(db), GameService(db), -102, HOST,
+                             people=(HOST + 1,), computers=())
+    if db.is_sqlite:
+        assert (await late.time_out(started.game_id, 0)).version > 0
+        return
+    async with db.transaction() as s:  # another instance, mid-move
+        await game_repo.load_game(s, started.game_id, lock=True)
+        assert dialect_name(s) == "postgresql"
+        t0 = time.perf_counter()
+        with pytest.raises(StaleVersion):
+            await late.time_out(started.game_id, 0)
+        assert time.perf_counter() - t0 < 1.0  # not waited for
+    assert (await late.time_out(started.game_id, 0)).version > 0

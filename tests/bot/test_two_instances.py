@@ -1,0 +1,63 @@
+"""Several instances of the bot on one database (DURAK_INSTANCES): a press that reaches
+another instance than the one that drew the hand means what the person saw."""
+
+from __future__ import annotations
+
+from conftest import fast_settings, stop_app
+from playing import hand_message, start_group_game
+
+from bot.app import build_application
+from bot.engine import ActionKind
+from bot.render.cards import card_label
+
+
+async def _second_instance(fakebot, bot_world):
+    """Another Application on the same database and token that takes no updates of its
+    own (the test hands it a press, as a load balancer would)."""
+    app = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
+                                          quiet_hand_delay=60.0), clock=bot_world.clock)
+    await app.initialize()
+    await app.post_init(app)
+    await app.start()
+    return app
+
+
+async def test_a_press_on_a_hand_another_instance_drew_means_what_the_person_saw(
+        fakebot, bot_world):
+    """Instance A draws the leader's hand and keeps its keyboard after the lead (a held
+    edit); the leader's next press, on that keyboard, reaches instance B: B finds what
+    the hand showed in the database and plays the throw-in, as A would have."""
+    await bot_world.start(quiet_hand_delay=60.0, instances=2)
+    for attempt in range(8):  # deals until the leader holds two cards of one rank
+        group, users, table, game_id = await start_group_game(
+            fakebot, bot_world, names=(f"A{attempt}", f"B{attempt}"),
+            title=f"Cards {attempt}")
+        snap = await bot_world.services.games.snapshot(game_id)
+        leader = snap.state.waiting_on()[0]
+        ranks = [c & 15 for c in snap.state.view(leader).hand]
+        pair = next((r for r in ranks if ranks.count(r) > 1), None)
+        if pair is not None:
+            break
+        await fakebot.user_sends(users[0], group, "/cancel")
+    else:
+        raise AssertionError("no deal gave the leader a pair")
+    user = next(u for u in users if snap.seat_of(u.id) == leader)
+    hand = hand_message(fakebot, user)
+    first, second = [c for c in snap.state.view(leader).hand if c & 15 == pair][:2]
+    await fakebot.wait_for_answer(await fakebot.user_presses(user, hand, card_label(first)))
+    await fakebot.settle(0.2)
+    assert card_label(second) in hand.button_texts()  # the keyboard drawn at version 0
+
+    other = await _second_instance(fakebot, bot_world)
+    try:
+        moved = await bot_world.services.games.snapshot(game_id)
+        throw_in = next(a for a in moved.state.legal_actions(leader)
+                        if a.kind is ActionKind.ATTACK and a.cards == (second,))
+        done = await other.bot_data["services"].runtime.presses.press(
+            game_id, 0, throw_in.text(), user.id)
+        assert done == f"✓ You threw in {card_label(second)}"
+        after = await bot_world.services.games.snapshot(game_id)
+        assert after.version == moved.version + 1
+        assert {attack for attack, _cover in after.state.table_pairs()} == {first, second}
+    finally:
+        await stop_app(other)
