@@ -70,12 +70,14 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
     # Every request waits its turn in the outbox (runtime/outbox.py): priorities, Telegram's
     # budgets per token, group and private chat, coalesced edits, 429s waited out.
-    # With several instances on one token each keeps its share of every budget.
+    # With several instances on one token each keeps its share of the token's and of
+    # each group's budget (any instance may answer in a group: its lobby, commands, the
+    # table of a game it draws); a private chat's hands come from the one instance that
+    # draws the game (runtime/renderers.py), so it keeps the whole private budget.
     share = settings.instances
     outbox = Outbox(Budgets(per_second=settings.overall_rate / share,
                             group_per_minute=settings.group_rate_per_minute / share,
-                            private_burst=max(1, 3 // share),
-                            private_per_second=settings.private_rate_per_second / share),
+                            private_per_second=settings.private_rate_per_second),
                     retries=settings.rate_limit_retries)
     # (ignore: the builder's generics fix the limiter's per-call arguments at None)
     builder = builder.rate_limiter(outbox)  # type: ignore[arg-type]

@@ -16,14 +16,17 @@ Each run is preceded by the same games against one instance (no kill) for compar
 
 Printed (JSON), per run:
 - refusals_per_press: presses answered with a refusal (out of date, not your turn) over
-  all presses (``refusal_ratio``: several instances over one);
+  all presses; with a kill, also before it (both instances up) and in the 10 s after it
+  (``refusal_ratio``: several instances before the kill over one instance);
 - double_applies: player moves in the database beyond the presses answered "✓" (a press
   applied twice would show here), and gaps or repeats in any game's move numbers;
 - double_timer_fires: two timer moves in one game less than the turn time apart with no
   player move between them (one deadline fired twice);
-- too_many_requests: the 429s the fake gave, per scope;
+- too_many_requests: the 429s the fake gave, per scope (and before the kill);
 - finished: games that reached their end, of all; longest_pause_after_kill_s: the
-  longest time any game went without a move across the kill.
+  longest time any game went without a move across the kill;
+- next_deals_started: after the end both people press "Play again" (each press may
+  reach either instance): the groups whose next deal started.
 """
 
 from __future__ import annotations
@@ -133,6 +136,7 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
         except LookupError:
             continue
         tally["presses"] += 1
+        tally["pressed_at"].append(loop.time())
         try:
             answer = await fake.wait_for_answer(query, 30)
         except AssertionError:
@@ -144,10 +148,41 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
         elif words:
             tally["refused"] += 1
             tally["reasons"][words[:60]] = tally["reasons"].get(words[:60], 0) + 1
+            tally["refused_at"].append(loop.time())
             seen = None  # the hand is redrawn after a refusal: look again
         else:
             tally["opened"] += 1  # a choice screen opened (a card with several meanings)
             seen = None
+
+
+async def _play_again(fake, tables, deadline: float) -> int:
+    """Everyone presses "Play again" under their finished table (each press may reach
+    any instance); the number of groups whose next deal started."""
+    started = 0
+    for users, group in tables:
+        table = next((m for m in reversed(fake.bot_messages(group))
+                      if "Game over" in m.text), None)
+        if table is None:
+            continue
+        for user in users:
+            button = next((b for b in table.button_texts() if b.startswith("Play again")),
+                          None)
+            if button is None:
+                break
+            await fake.wait_for_answer(await fake.user_presses(user, table, button), 30)
+            try:
+                await fake.wait_for(lambda t=table, b=button: b not in t.button_texts(), 10,
+                                    "the ready count")
+            except AssertionError:
+                break  # the table never showed who is ready
+        try:
+            await fake.wait_for(lambda g=group: "deal 2" in fake.last_bot_message(g).text,
+                                max(1.0, deadline - asyncio.get_running_loop().time()),
+                                "the next deal")
+            started += 1
+        except AssertionError:
+            pass
+    return started
 
 
 async def _start_games(fake, db_url: str, games: int) -> list[tuple[list, object]]:
@@ -225,6 +260,13 @@ def _figures(log: list[tuple], tally: dict, refused_429: dict, games: int,
         "refused": tally["refused"], "unanswered": tally["unanswered"],
         "refusals_per_press": round(tally["refused"] / presses, 3),
         "refusal_reasons": tally["reasons"],
+        # before the kill (both instances up): what the comparison with one instance is
+        # about; the takeover after it costs some refusals of its own
+        "refusals_per_press_before_kill": None if killed_at is None else round(
+            sum(1 for t in tally["refused_at"] if t < killed_at)
+            / max(1, sum(1 for t in tally["pressed_at"] if t < killed_at)), 3),
+        "refused_in_10_s_after_kill": None if killed_at is None else sum(
+            1 for t in tally["refused_at"] if 0 <= t - killed_at < 10),
         "double_applies": player_moves - tally["accepted"] + gaps,
         "timer_moves": sum(1 for m in moves if m[2] == "timeout"),
         "double_timer_fires": double_fires,
@@ -255,8 +297,10 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
             fake.token, fake.base_url, db_url, "0.25", f"{tmp}/timings{i}.json", "0.8",
             extra, str(port), "1", env={**os.environ, "DURAK_AI_WORKERS": "1"}))
     tally: dict = {"presses": 0, "accepted": 0, "refused": 0, "unanswered": 0, "opened": 0,
-                   "idle": 0, "reasons": {}}
+                   "idle": 0, "reasons": {}, "refused_at": [], "pressed_at": []}
     killed_at = None
+    before_kill: dict | None = None
+    again = 0
     loop = asyncio.get_running_loop()
     offset = datetime.now(UTC).timestamp() - loop.time()
 
@@ -286,7 +330,9 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
             await asyncio.sleep(kill_after)
             bots[0].send_signal(signal.SIGKILL)
             killed_at = loop.time()
+            before_kill = dict(fake.flood.refused)
         await asyncio.gather(*people)
+        again = await _play_again(fake, tables, loop.time() + 60)
         await fake.settle(0.5, timeout=30)
     finally:
         for bot in bots:
@@ -301,7 +347,10 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
         await proxy.stop()
     log = await _move_log(db_url)
     figures = _figures(log, tally, dict(fake.flood.refused), games, killed_at, loop_to_wall)
-    figures.update(instances=instances, games=games, forwarded=proxy.forwarded)
+    figures.update(instances=instances, games=games, forwarded=proxy.forwarded,
+                   too_many_requests_before_kill=None if before_kill is None else {
+                       k: v for k, v in before_kill.items() if v},
+                   next_deals_started=f"{again}/{games}")
     await fake.stop()
     await drop_postgres(pg_url, db_name)
     return figures
@@ -312,8 +361,10 @@ async def compare(args) -> dict:
     one = await run(1, args.games, args.seconds, 0, think, args.idle, args.pg_url)
     many = await run(args.instances, args.games, args.seconds, args.kill_after, think,
                      args.idle, args.pg_url)
-    ratio = (many["refusals_per_press"] / one["refusals_per_press"]
-             if one["refusals_per_press"] else None)
+    compared = many["refusals_per_press_before_kill"]
+    if compared is None:
+        compared = many["refusals_per_press"]
+    ratio = compared / one["refusals_per_press"] if one["refusals_per_press"] else None
     return {"one_instance": one, "instances": many,
             "refusal_ratio": None if ratio is None else round(ratio, 2)}
 

@@ -13,6 +13,7 @@ which ``after`` hands to the presenter. Nothing here applies a move or reads a g
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -40,6 +41,7 @@ from .nudges import Nudges
 from .play_again import PlayAgain
 from .presenter import Presenter
 from .presses import Presses
+from .renderers import Move, Renderers, Told
 from .tasks import Tasks
 from .timers import TurnTimers
 
@@ -76,10 +78,18 @@ class GameRuntime:
                              delay=settings.turn_nudge_delay)
         self.play_again = PlayAgain(games=games, chats=chats, displays=self.displays,
                                     presenter=self.presenter, launch=self.launch)
+        self.renderers = Renderers(db=games.db, enabled=settings.instances > 1, clock=clock,
+                                   tasks=self.tasks)
+        self.renderers.on_change = self._changed_elsewhere
+        self.presses.redraw_hand = self._redraw_hand
+        self.presses.show_choice = self._show_choice
+        self.play_again.draws_here = self.renderers.draws
+        self.play_again.tell = self._tell
 
     # -- lifecycle ------------------------------------------------------------------------
     async def start(self, bot: Bot) -> None:
         self.api.attach(bot)
+        await self.renderers.start()
         await self.restore()
         self.timers.start()
 
@@ -92,6 +102,7 @@ class GameRuntime:
 
     async def stop(self) -> None:
         await self.tasks.cancel_all()
+        await self.renderers.stop()
         self.displays.clear()
 
     async def restore(self) -> None:
@@ -99,6 +110,8 @@ class GameRuntime:
         where the screen differs), and resume computer players. Timers need nothing."""
         for game_id in await self.chats.running_games():
             try:
+                if not await self.renderers.draws(game_id):
+                    continue  # another instance draws it
                 display = await self.displays.load(game_id)
                 if display.table_msg is None:  # stopped before its messages were sent
                     await self.presenter.post_messages(display, None)
@@ -114,6 +127,7 @@ class GameRuntime:
         person's hand, then let the computers move."""
         display = await self.displays.load(started.game_id, snapshot=started.snapshot,
                                            group_title=group_title)
+        await self.renderers.take(started.game_id)  # several instances: this one draws it
         await self.presenter.post_messages(display, message_id)
         self.presenter.show(display)
         self.computers.schedule(display)
@@ -126,32 +140,140 @@ class GameRuntime:
         end of the deal), show the game it carries, let the computers answer."""
         for event in result.events:
             if isinstance(event, MoveApplied):
-                if display.last is None or event.version >= display.last.version:
-                    display.last = LastMove(event.seat, event.action, event.cause,
-                                            event.version)
-                display.picking.pop(event.seat, None)
-                if event.cause == "player":
-                    display.acted[event.seat] = max(display.acted.get(event.seat, -1),
-                                                    event.version)
+                self._note_move(display, event.seat, event.action, event.cause,
+                                event.version)
             elif isinstance(event, DealEnded):
                 display.ended = event
-        self.presenter.show(display, result.snapshot)
-        self.computers.schedule(display)
-        self.nudges.follow(display, display.snap)
+        if display.ended is not None and not self._draws_here(display.game_id):
+            # The end of the deal is drawn where its results are: here.
+            display.adopt(result.snapshot)
+            self.tasks.spawn(self._take_and_draw(display))
+            return
+        self._draw(display, result.snapshot, tuple(
+            (e.seat, e.action, e.cause, e.version) for e in result.events
+            if isinstance(e, MoveApplied)))
+
+    @staticmethod
+    def _note_move(display: Display, seat: int, action: str, cause: str,
+                   version: int) -> None:
+        """What the table says about a move (the last one), and a hand its person just
+        used (``pacing`` may leave its keyboard up while they wait)."""
+        if display.last is None or version >= display.last.version:
+            display.last = LastMove(seat, action, cause, version)
+        display.picking.pop(seat, None)
+        if cause == "player":
+            display.acted[seat] = max(display.acted.get(seat, -1), version)
 
     def catch_up(self, display: Display, snap: GameSnapshot) -> None:
         """The database is ahead of this display (another instance applied the moves):
-        show the game as it is, let the computers answer."""
+        show the game as it is, let the computers answer (if this instance draws it)."""
+        if not self._draws_here(display.game_id):
+            display.adopt(snap)  # the instance that draws it was told
+            return
+        self._draw_here(display, snap)
+
+    # -- who draws (several instances: runtime/renderers.py) ------------------------------
+    def _draw(self, display: Display, snap: GameSnapshot | None = None,
+              moves: tuple[Move, ...] = ()) -> None:
+        """Show the game, let the computers answer, follow whose turn it is: here when
+        this instance draws the game, else tell the instance that does (``moves``: the
+        moves applied here)."""
+        if self._draws_here(display.game_id):
+            self._draw_here(display, snap)
+            return
+        if snap is not None:
+            display.adopt(snap)
+        self.tasks.spawn(self._draw_or_tell(display, moves))
+
+    def _draw_here(self, display: Display, snap: GameSnapshot | None = None) -> None:
+        wait = self.renderers.cooling(display.game_id)
+        if wait > 0:  # just taken over from an instance that is gone
+            if snap is not None:
+                display.adopt(snap)
+            self.tasks.spawn(self._draw_later(display, wait))
+            return
         self.presenter.show(display, snap)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
+
+    async def _draw_later(self, display: Display, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._draw_here(display)
+
+    async def _draw_or_tell(self, display: Display, moves: tuple[Move, ...]) -> None:
+        if await self.renderers.draws(display.game_id):
+            self._draw_here(display)
+        else:
+            await self.renderers.tell(display.game_id, moves=moves)
+
+    async def _take_and_draw(self, display: Display) -> None:
+        await self.renderers.take(display.game_id)
+        self._draw_here(display)
+
+    def _show_choice(self, display: Display, seat: int) -> None:
+        if self._draws_here(display.game_id):
+            self.presenter.show(display)
+            return
+        picking = display.picking.get(seat)
+        choice = ("p-" if picking is None else f"p{picking}" if isinstance(picking, int)
+                  else "s" + ".".join(str(c) for c in picking))
+        self.tasks.spawn(self.renderers.tell(display.game_id, seat, choice))
+
+    async def _changed_elsewhere(self, told: Told) -> None:
+        """Another instance changed a game this one draws (or this one just took it
+        over): draw it as the database has it, after the bookkeeping ``after`` does for
+        the moves applied there (``told.moves``); ``told.seat``: a press on that hand was
+        refused there, redraw it; with ``told.choice`` (``_show_choice``): the card choice
+        screen the person opened ("p<card>"), closed ("p-") or changed ("s<cards>")."""
+        game_id, seat, choice = told.game_id, told.seat, told.choice
+        if seat is not None and choice:
+            display = await self.displays.of(game_id)
+            if choice == "p-":
+                display.picking.pop(seat, None)
+            elif choice[:1] == "p" and choice[1:].isdigit():
+                display.picking[seat] = int(choice[1:])
+            elif choice[:1] == "s":
+                display.picking[seat] = tuple(int(c) for c in choice[1:].split(".")
+                                              if c.isdigit())
+            self.presenter.show(display)
+            return
+        if told.moves:
+            display = await self.displays.of(game_id)
+            for mover, action, cause, version in told.moves:
+                self._note_move(display, mover, action, cause, version)
+        try:
+            snap = await self.games.snapshot(game_id)
+            display = self.displays.finished(game_id) or await self.displays.of(game_id)
+            if self.renderers.cooling(game_id) > 0:
+                self._draw_here(display, snap)  # (later: every hand, that one included)
+                return
+            if snap.status == "finished" and display.solo_seat is None:
+                ready, started = await self.games.ready_state(game_id)
+                display.notes.ready = set(ready) or None
+                display.notes.next_started = started
+            self._draw_here(display, snap)
+            if seat is not None:
+                self.presenter.redraw_hand(display, seat)
+        except Exception as exc:
+            log_failure(log, exc, "drawing game %s", game_id)
+
+    def _draws_here(self, game_id: int) -> bool:
+        return not self.renderers.enabled or game_id in self.renderers.mine
+
+    def _tell(self, game_id: int) -> None:
+        self.tasks.spawn(self.renderers.tell(game_id))
+
+    def _redraw_hand(self, display: Display, seat: int) -> None:
+        if self._draws_here(display.game_id):
+            self.presenter.redraw_hand(display, seat)
+        else:
+            self.tasks.spawn(self.renderers.tell(display.game_id, seat))
 
     async def cancel(self, game_id: int, host_id: int) -> None:
         """Cancel the running deal in the host's name (the caller checked who may)."""
         cancelled = await self.games.cancel(game_id, host_id)
         display = await self.displays.of(game_id)
-        self.presenter.show(display, cancelled.snapshot)
-        self.nudges.follow(display, display.snap)
+        self._draw(display, cancelled.snapshot)
 
     async def leave(self, game_id: int, user_id: int) -> None:
         """The person leaves the running deal (the service records it): their hand message
@@ -168,9 +290,7 @@ class GameRuntime:
                     t(locale, "hand.left", group=display.group_title)))
             except Unreachable:
                 pass  # they blocked the bot: nothing to tidy up in that chat
-        self.presenter.show(display, snap)
-        self.computers.schedule(display)
-        self.nudges.follow(display, display.snap)
+        self._draw(display, snap)
 
     def person_returned(self, user_id: int) -> None:
         """The person wrote to the bot privately again: their hands can be delivered, and
@@ -211,6 +331,4 @@ class GameRuntime:
         except ServiceError:
             return  # the deal ended or was cancelled meanwhile
         display.seats_as_of = (snap.version, snap.seats)
-        self.presenter.show(display, snap)
-        self.computers.schedule(display)
-        self.nudges.follow(display, display.snap)
+        self._draw(display, snap)

@@ -4,8 +4,8 @@ In a group the next deal starts when every person at the table pressed "Play aga
 when the host presses "Start now" with whoever is ready: the seats of the others start
 played by a computer, until they press a move themselves (so a friend who stepped away
 loses nothing but the moves the computer makes). Same seats, same settings, the series
-goes on. Who is ready lives on the finished deal's display (in memory: after a restart,
-people press again). The old table keeps its results but loses its buttons.
+goes on. Who is ready is stored with the finished deal (every instance counts the same presses)
+and shown on its display. The old table keeps its results but loses its buttons.
 """
 
 from __future__ import annotations
@@ -24,6 +24,10 @@ from .presenter import Presenter
 Launch = Callable[..., Awaitable[Display]]
 
 
+async def _always(_game_id: int) -> bool:
+    return True
+
+
 class PlayAgain:
     def __init__(self, *, games: GameService, chats: ChatService, displays: Displays,
                  presenter: Presenter, launch: Launch) -> None:
@@ -32,6 +36,11 @@ class PlayAgain:
         self.displays = displays
         self.presenter = presenter
         self.launch = launch
+        # Several instances (runtime/renderers.py): the finished deal's table is drawn by
+        # the instance that drew the deal's end (it holds the results); another one
+        # tells it instead.
+        self.draws_here: Callable[[int], Awaitable[bool]] = _always
+        self.tell: Callable[[int], None] = lambda _game_id: None
 
     async def press(self, game_id: int, user_id: int, *, now: bool = False) -> bool:
         """A press of "Play again" (``now``: "Start now"); True when the next deal started,
@@ -47,9 +56,7 @@ class PlayAgain:
             raise NotAllowed(Code.NOT_PLAYING)
         if now and user_id != await self.chats.game_host(game_id):
             raise NotAllowed(Code.HOST_ONLY)
-        if display.notes.ready is None:
-            display.notes.ready = set()
-        display.notes.ready.add(seat)
+        display.notes.ready = set(await self.games.mark_ready(game_id, seat))
         people = {s.seat: s.user_id for s in snap.seats if s.user_id is not None}
         needed = {s.seat for s in snap.seats if s.user_id is not None and not s.left}
         if now or needed <= display.notes.ready:
@@ -57,7 +64,10 @@ class PlayAgain:
                                if user is not None and s not in display.notes.ready)
             await self._start(display, user_id, absent)
             return True
-        self.presenter.show(display)  # the table shows who is ready
+        if await self.draws_here(game_id):
+            self.presenter.show(display)  # the table shows who is ready
+        else:
+            self.tell(game_id)
         return False
 
     async def _start(self, display: Display, user_id: int, absent: frozenset[int]) -> None:
@@ -66,6 +76,9 @@ class PlayAgain:
         if not solo:  # the old table keeps its results, not its buttons
             display.notes.next_started = True
             self.displays.drop_finished(display.game_id)
-            await self.presenter.edit_table(display)
+            if await self.draws_here(display.game_id):
+                await self.presenter.edit_table(display)
+            else:
+                self.tell(display.game_id)
         await self.launch(started, group_title=display.group_title,
                           message_id=display.table_msg if solo else None)

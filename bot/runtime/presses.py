@@ -69,6 +69,13 @@ class Presses:
         # Several instances serve the bot (DURAK_INSTANCES > 1): what a hand showed may
         # have been drawn by another one (recorded in the database by the presenter).
         self.shared = shared
+        # Redraw a hand whose press was refused (the runtime: here, or by the instance
+        # that draws the game).
+        self.redraw_hand: Callable[[Display, int], None] = presenter.redraw_hand
+        # Show a hand whose choice screen opened, closed or changed (the runtime: here, or
+        # by the instance that draws the game, told the choice).
+        self.show_choice: Callable[[Display, int], None] = \
+            lambda display, _seat: presenter.show(display)
         self.displays = displays
         self.presenter = presenter
         self.api = api
@@ -96,7 +103,7 @@ class Presses:
             if display is not None and seat is not None:
                 # The person pressed on a hand that is not current (a held edit, another
                 # instance's redraw, a slow network): show them the current one now.
-                self.presenter.redraw_hand(display, seat)
+                self.redraw_hand(display, seat)
             raise
         display = display or await self.displays.of(game_id)
         if seat is not None:
@@ -150,7 +157,7 @@ class Presses:
         else:
             await self._own_card(game_id, seat, card)
             display.picking[seat] = card
-        self.presenter.show(display)
+        self.show_choice(display, seat)
 
     async def swap_choice(self, game_id: int, user_id: int, card: int | None) -> None:
         """The poker swap screen: None opens it with nothing chosen; a card toggles it (at
@@ -163,7 +170,7 @@ class Presses:
             chosen = tuple(c for c in chosen if c != card) if card in chosen \
                 else (chosen + (card,))[-2:]
         display.picking[seat] = chosen
-        self.presenter.show(display)
+        self.show_choice(display, seat)
 
     async def hint(self, game_id: int, user_id: int) -> str:
         """The computer's advice for the person's move now, in their language; one per

@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from bot.engine import (
@@ -221,6 +222,28 @@ class GameService:
             raise AlreadyPlayed(Code.NEXT_DEAL_STARTED) from exc
         self._cache.put(cached)  # committed
         return started
+
+    async def mark_ready(self, game_id: int, seat: int) -> frozenset[int]:
+        """The person in ``seat`` pressed "Play again" after the finished deal: the seats
+        ready now (stored: every instance counts the same presses)."""
+        async with self.db.transaction() as s:
+            game = await game_repo.load_game(s, game_id)
+            if game is None:
+                raise NotFound(Code.NO_SUCH_GAME)
+            ready = frozenset(game.ready or ()) | {seat}
+            await s.execute(update(Game).where(Game.id == game_id)
+                            .values(ready=sorted(ready)))
+        return ready
+
+    async def ready_state(self, game_id: int) -> tuple[frozenset[int], bool]:
+        """(the seats ready for the next deal, whether it has started)."""
+        async with self.db.read() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+            if game is None:
+                raise NotFound(Code.NO_SUCH_GAME)
+            started = game.series_id is not None and await game_repo.latest_deal_number(
+                s, game.series_id) != game.deal_number
+        return frozenset(game.ready or ()), started
 
     async def check_next_deal(self, game_id: int) -> None:
         """Refuse as ``next_deal`` would (no such game, still running, series over, next

@@ -141,6 +141,9 @@ class Game(Base):
                                                  server_default=_now_default())
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # After a group deal: the seats whose people pressed "Play again" (the ready check;
+    # in the database so that every instance counts the same presses).
+    ready: Mapped[list[int] | None] = mapped_column(JSON)
     # Two racing "next deal" presses cannot both create deal n+1 of a series.
     __table_args__ = (UniqueConstraint("series_id", "deal_number"),)
 
@@ -173,6 +176,18 @@ class ShownHand(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     version: Mapped[int] = mapped_column(Integer)
     buttons: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class GameRenderer(Base):
+    """Which instance draws a running game's messages (several instances: one draws each
+    game, so its edits never race another's), and until when its lease holds: the
+    instance renews it while it runs; a game whose lease ran out is taken over."""
+
+    __tablename__ = "game_renderers"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    instance: Mapped[str] = mapped_column(String(64))
+    until: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class Move(Base):

@@ -1,0 +1,188 @@
+"""Several instances (``DURAK_INSTANCES`` > 1, PostgreSQL): one instance draws each game.
+
+Any instance may take any update (a press, a command), apply it and answer it; but if two
+instances drew the same game, their edits would race (an older hand landing over a newer
+one, a keyboard that keeps failing) and each would spend the same chats' budgets. So each
+running game has a renderer, the instance holding its lease (``game_renderers``):
+- the instance that starts a deal takes its lease; a result another instance produced
+  (a move, a timer) is handed to the renderer with PostgreSQL's NOTIFY (``"<game id>"``,
+  or ``"<game id>:<seat>:<choice>"`` to redraw a hand whose press was refused or whose
+  card choice screen changed), and the renderer draws the game as the database has it;
+- a lease lasts ``LEASE_S`` and is renewed every ``LEASE_S / 3``; a game whose lease ran
+  out, or whose instance is gone (its connection that LISTENs, named after it, closed:
+  a killed process's connections close with it), is taken over by the next instance that
+  touches it or looks (every ``LEASE_S / 3``), which draws it at once and moves its
+  computer players;
+- with one instance (or SQLite) every game is this instance's and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.engine import make_url
+
+from bot.storage import renderers as repo
+from bot.storage.database import Database
+
+from .faults import Backoff, log_failure
+from .tasks import Tasks
+
+log = logging.getLogger(__name__)
+
+LEASE_S = 6.0  # a killed instance's games are drawn by another within about this
+NOT_MINE_S = 1.0  # a game another instance draws is asked about again after this
+TAKEOVER_PAUSE_S = 3.0  # a private chat's budget refills in about this (see ``cooling``)
+
+
+# (seat, action, cause, version) of a move applied by an instance that does not draw
+# the game (runtime.after's bookkeeping, repeated where the game is drawn)
+Move = tuple[int, str, str, int]
+
+
+@dataclass(frozen=True)
+class Told:
+    """What an instance told the one that draws a game (``Renderers.tell``)."""
+
+    game_id: int
+    seat: int | None = None
+    choice: str = ""
+    moves: tuple[Move, ...] = ()
+
+    @classmethod
+    def parse(cls, payload: str) -> Told:
+        data = json.loads(payload)
+        seat = data.get("seat")
+        return cls(int(data["g"]), None if seat is None else int(seat),
+                   str(data.get("choice") or ""),
+                   tuple((int(s), str(a), str(c), int(v))
+                         for s, a, c, v in data.get("moves") or ()))
+
+
+class Renderers:
+    def __init__(self, *, db: Database, enabled: bool, clock: Callable[[], datetime],
+                 tasks: Tasks) -> None:
+        self.db = db
+        self.enabled = enabled and not db.is_sqlite
+        self.clock = clock
+        self.tasks = tasks
+        self.me = uuid.uuid4().hex
+        self.mine: set[int] = set()
+        self._not_mine: dict[int, float] = {}  # game id -> loop time asked
+        self._cooling: dict[int, float] = {}  # game id -> taken over: draw after (loop)
+        self._listener: Any = None  # asyncpg's connection that LISTENs
+        # What to do with a game this instance now draws, or was told changed: the
+        # runtime's catch-up (draw it from the database; the seat: redraw that hand).
+        self.on_change: Callable[[Told], Coroutine[Any, Any, None]] | None = None
+
+    # -- is it mine --------------------------------------------------------------------
+    async def draws(self, game_id: int) -> bool:
+        """Whether this instance draws the game (taking its lease if nobody holds it)."""
+        if not self.enabled or game_id in self.mine:
+            return True
+        loop = asyncio.get_running_loop()
+        if loop.time() - self._not_mine.get(game_id, float("-inf")) < NOT_MINE_S:
+            return False
+        if await self._claim(game_id):
+            return True
+        self._not_mine[game_id] = loop.time()
+        return False
+
+    async def take(self, game_id: int) -> None:
+        """This instance draws the game from now on (it started the deal, or ended it)."""
+        if self.enabled:
+            await self._claim(game_id, force=True)
+
+    async def _claim(self, game_id: int, *, force: bool = False) -> bool:
+        now = self.clock()
+        async with self.db.transaction() as s:
+            held, before = await repo.claim(s, game_id, self.me, now,
+                                            now + timedelta(seconds=LEASE_S), force=force)
+        if held:
+            self.mine.add(game_id)
+            self._not_mine.pop(game_id, None)
+            if before not in (None, self.me) and not force:  # taken over from a lost one
+                self._cooling[game_id] = asyncio.get_running_loop().time() + TAKEOVER_PAUSE_S
+        return held
+
+    def cooling(self, game_id: int) -> float:
+        """Seconds to wait before drawing a game just taken over: the instance that drew
+        it may have spent its players' private chats' budgets a moment ago (Telegram
+        refills them at about one message a second), and nothing here knows how much."""
+        until = self._cooling.get(game_id)
+        if until is None:
+            return 0.0
+        left = until - asyncio.get_running_loop().time()
+        if left <= 0:
+            del self._cooling[game_id]
+        return max(0.0, left)
+
+    async def tell(self, game_id: int, seat: int | None = None, choice: str = "",
+                   moves: tuple[Move, ...] = ()) -> None:
+        """The game changed here but another instance draws it: tell that one (``seat``:
+        redraw that hand; ``choice``: the choice screen that hand shows now; ``moves``:
+        the moves applied here, for the table's last move and the hands their players
+        just used)."""
+        payload = json.dumps({"g": game_id, "seat": seat, "choice": choice,
+                              "moves": [list(m) for m in moves]})
+        try:
+            async with self.db.transaction() as s:
+                await repo.notify(s, payload)
+        except Exception as exc:
+            log_failure(log, exc, "telling the instance that draws game %s", game_id)
+
+    # -- running -----------------------------------------------------------------------
+    async def start(self) -> None:
+        if not self.enabled:
+            return
+        import asyncpg  # the PostgreSQL driver the bot uses (DATABASE_URL's +asyncpg)
+
+        url = make_url(self.db.url).set(drivername="postgresql")
+        listener = await asyncpg.connect(
+            url.render_as_string(hide_password=False),
+            server_settings={"application_name": repo.APPLICATION_PREFIX + self.me})
+        await listener.add_listener(repo.CHANNEL, self._heard)
+        self._listener = listener
+        self.tasks.spawn(self._leases())
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
+
+    def _heard(self, _connection, _pid, _channel, payload: str) -> None:
+        try:
+            told = Told.parse(payload)
+        except (ValueError, TypeError, KeyError):
+            log.warning("ignoring a notification that is not ours: %.80s", payload)
+            return
+        if told.game_id in self.mine and self.on_change is not None:
+            self.tasks.spawn(self.on_change(told))
+
+    async def _leases(self) -> None:
+        """Renew this instance's leases; take over the games nobody holds any more."""
+        backoff = Backoff("renewing the games this instance draws", log)
+        while True:
+            try:
+                now = self.clock()
+                async with self.db.transaction() as s:
+                    held = await repo.renew(s, self.me, now + timedelta(seconds=LEASE_S))
+                    orphans = await repo.orphans(s, now)
+                self.mine &= held  # another instance took some (it ended their deal)
+                for game_id in orphans:
+                    if await self._claim(game_id) and self.on_change is not None:
+                        log.info("drawing game %s from now on (its instance stopped)",
+                                 game_id)
+                        await self.on_change(Told(game_id))
+            except Exception as exc:
+                await asyncio.sleep(backoff.failed(exc))
+                continue
+            backoff.succeeded()
+            await asyncio.sleep(LEASE_S / 3)

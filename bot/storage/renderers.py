@@ -1,0 +1,68 @@
+"""Leases on drawing a game (``GameRenderer``): claim, renew, and the games nobody holds."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import cast
+
+from sqlalchemy import Table, or_, select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.storage.models import Game, GameRenderer
+from bot.storage.upsert import insert_for
+
+renderers_t = cast(Table, GameRenderer.__table__)
+games_t = cast(Table, Game.__table__)
+CHANNEL = "durak_game"  # PostgreSQL NOTIFY channel (runtime/renderers.py says what it carries)
+
+
+# An instance is alive while its LISTEN connection is (runtime/renderers.py names it
+# "durak:<instance>"): a killed process's connections close with it, so its games are
+# taken over at the next touch, not only when the lease runs out.
+APPLICATION_PREFIX = "durak:"
+_HOLDER_CONNECTED = ("EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = "
+                     f"'{APPLICATION_PREFIX}' || game_renderers.instance)")
+_HOLDER_ALIVE = text(_HOLDER_CONNECTED)
+_HOLDER_GONE = text("NOT " + _HOLDER_CONNECTED)
+
+
+async def claim(session: AsyncSession, game_id: int, instance: str, now: datetime,
+                until: datetime, *, force: bool = False) -> tuple[bool, str | None]:
+    """Take the game's lease when nobody holds it (it ran out, its instance is gone, or
+    it is ours; with ``force``, in any case): (whether ``instance`` holds it now, the
+    instance that held it before, None when none did)."""
+    before = (await session.execute(select(renderers_t.c.instance).where(
+        renderers_t.c.game_id == game_id))).scalar_one_or_none()
+    stmt = insert_for(session, renderers_t).values(game_id=game_id, instance=instance,
+                                                   until=until)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[renderers_t.c.game_id],
+        set_={"instance": stmt.excluded.instance, "until": stmt.excluded.until},
+        where=None if force else or_(renderers_t.c.until < now,
+                                     renderers_t.c.instance == instance, _HOLDER_GONE))
+    await session.execute(stmt)
+    holder = (await session.execute(select(renderers_t.c.instance).where(
+        renderers_t.c.game_id == game_id))).scalar_one_or_none()
+    return holder == instance, before
+
+
+async def renew(session: AsyncSession, instance: str, until: datetime) -> set[int]:
+    """Extend every lease ``instance`` holds; the games it holds."""
+    result = await session.execute(
+        update(renderers_t).where(renderers_t.c.instance == instance).values(until=until)
+        .returning(renderers_t.c.game_id))
+    return {row.game_id for row in result}
+
+
+async def orphans(session: AsyncSession, now: datetime) -> list[int]:
+    """Running games whose lease ran out, whose instance is gone, or that never had one."""
+    held = select(renderers_t.c.game_id).where(renderers_t.c.until >= now,
+                                                _HOLDER_ALIVE)
+    stmt = select(games_t.c.id).where(games_t.c.status == "running",
+                                      games_t.c.id.not_in(held))
+    return [row.id for row in await session.execute(stmt)]
+
+
+async def notify(session: AsyncSession, payload: str) -> None:
+    await session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                          {"channel": CHANNEL, "payload": payload})
