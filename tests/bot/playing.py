@@ -114,6 +114,25 @@ async def start_group_game(fake, world, names=("Alice", "Bob"), title="Cards nig
     return group, users, table, game_id
 
 
+async def deal_a_leader_a_pair(fake, world):
+    """Group games are started (and cancelled) until the one who leads holds two cards of
+    one rank: (game id, snapshot, the leader's user, the two cards)."""
+    for attempt in range(8):
+        group, users, _table, game_id = await start_group_game(
+            fake, world, names=(f"A{attempt}", f"B{attempt}"), title=f"Cards {attempt}")
+        snap = await world.services.games.snapshot(game_id)
+        leader = snap.state.waiting_on()[0]
+        hand = snap.state.view(leader).hand
+        ranks = [c & 15 for c in hand]
+        pair = next((r for r in ranks if ranks.count(r) > 1), None)
+        if pair is not None:
+            user = next(u for u in users if snap.seat_of(u.id) == leader)
+            first, second = [c for c in hand if c & 15 == pair][:2]
+            return game_id, snap, user, (first, second)
+        await fake.user_sends(users[0], group, "/cancel")
+    raise AssertionError("no deal gave the leader a pair")
+
+
 async def move_log(world, game_id):
     from bot.storage import games as game_repo
 

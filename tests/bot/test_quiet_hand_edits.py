@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playing import (
     assert_shows_own_hand,
+    deal_a_leader_a_pair,
     hand_message,
     press_once,
     refusal,
@@ -86,22 +87,8 @@ async def test_the_pressers_own_redraw_waits_and_a_press_on_it_still_counts(fake
     the held keyboard still offers is played; the card already played is refused and the
     hand is redrawn at once."""
     await bot_world.start(quiet_hand_delay=60.0)
-    for attempt in range(8):  # deals until the leader holds two cards of one rank
-        group, users, table, game_id = await start_group_game(
-            fakebot, bot_world, names=(f"A{attempt}", f"B{attempt}"),
-            title=f"Cards {attempt}")
-        snap = await bot_world.services.games.snapshot(game_id)
-        leader = snap.state.waiting_on()[0]
-        ranks = [c & 15 for c in snap.state.view(leader).hand]
-        pair = next((r for r in ranks if ranks.count(r) > 1), None)
-        if pair is not None:
-            break
-        await fakebot.user_sends(users[0], group, "/cancel")
-    else:
-        raise AssertionError("no deal gave the leader a pair")
-    user = next(u for u in users if snap.seat_of(u.id) == leader)
+    game_id, snap, user, (first, second) = await deal_a_leader_a_pair(fakebot, bot_world)
     hand = hand_message(fakebot, user)
-    first, second = [c for c in snap.state.view(leader).hand if c & 15 == pair][:2]
     edits = hand.edit_count
     answer = await fakebot.wait_for_answer(await fakebot.user_presses(
         user, hand, card_label(first)))

@@ -4,7 +4,7 @@ another instance than the one that drew the hand means what the person saw."""
 from __future__ import annotations
 
 from conftest import fast_settings, stop_app
-from playing import hand_message, start_group_game
+from playing import deal_a_leader_a_pair, hand_message
 
 from bot.app import build_application
 from bot.engine import ActionKind
@@ -28,22 +28,9 @@ async def test_a_press_on_a_hand_another_instance_drew_means_what_the_person_saw
     edit); the leader's next press, on that keyboard, reaches instance B: B finds what
     the hand showed in the database and plays the throw-in, as A would have."""
     await bot_world.start(quiet_hand_delay=60.0, instances=2)
-    for attempt in range(8):  # deals until the leader holds two cards of one rank
-        group, users, table, game_id = await start_group_game(
-            fakebot, bot_world, names=(f"A{attempt}", f"B{attempt}"),
-            title=f"Cards {attempt}")
-        snap = await bot_world.services.games.snapshot(game_id)
-        leader = snap.state.waiting_on()[0]
-        ranks = [c & 15 for c in snap.state.view(leader).hand]
-        pair = next((r for r in ranks if ranks.count(r) > 1), None)
-        if pair is not None:
-            break
-        await fakebot.user_sends(users[0], group, "/cancel")
-    else:
-        raise AssertionError("no deal gave the leader a pair")
-    user = next(u for u in users if snap.seat_of(u.id) == leader)
+    game_id, snap, user, (first, second) = await deal_a_leader_a_pair(fakebot, bot_world)
+    leader = snap.seat_of(user.id)
     hand = hand_message(fakebot, user)
-    first, second = [c for c in snap.state.view(leader).hand if c & 15 == pair][:2]
     await fakebot.wait_for_answer(await fakebot.user_presses(user, hand, card_label(first)))
     await fakebot.settle(0.2)
     assert card_label(second) in hand.button_texts()  # the keyboard drawn at version 0
