@@ -34,13 +34,7 @@ from typing import Any
 from bot.engine import RuleSet, new_deal
 
 from . import DEFAULT_BUDGET_S, choose_action
-from .baselines import greedy, mcts
 from .hard import clock_of
-
-# Yardsticks the arena also plays (bot/ai/baselines.py); mcts's budget 0 means its fixed
-# 5 worlds x 40 playouts per move, a positive budget is wall time per move.
-BASELINES = ("greedy", "mcts")
-BASELINE_BUDGET_S = {"greedy": 0.0, "mcts": 0.0}
 
 MAX_MOVES = 3000  # a deal of 36 cards takes ~60-150 actions
 
@@ -85,8 +79,9 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
         many = len(list(state.legal_actions(seat))) > 1
         w0 = time.perf_counter()
         t0 = now()
-        action = _move(state, seat, strengths[side],
-                       (move_seed * 7919 + state.version) & 0x7FFFFFFF, budgets[side], clock)
+        action = choose_action(state, seat, strengths[side],
+                               seed=(move_seed * 7919 + state.version) & 0x7FFFFFFF,
+                               budget_s=budgets[side], clock=clock)
         spent = now() - t0
         times[side].append(spent)
         if wall_times is not None:
@@ -101,24 +96,12 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
     return "b" if side_of(fools[0], game) == "a" else "a"
 
 
-def _move(state, seat: int, strength: str, seed: int, budget_s: float, clock: str):
-    if strength == "greedy":
-        return greedy(state.view(seat))
-    if strength == "mcts":
-        return mcts(state.view(seat), seed, budget_s=budget_s or None)
-    return choose_action(state, seat, strength, seed=seed, budget_s=budget_s, clock=clock)
-
-
-def _default_budget(strength: str) -> float:
-    return BASELINE_BUDGET_S[strength] if strength in BASELINES else DEFAULT_BUDGET_S[strength]
-
-
 def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
               budget_a: float | None = None, budget_b: float | None = None,
               progress=None, clock: str = "wall") -> dict[str, Any]:
     strengths = {"a": a, "b": b}
-    budgets = {"a": _default_budget(a) if budget_a is None else budget_a,
-               "b": _default_budget(b) if budget_b is None else budget_b}
+    budgets = {"a": DEFAULT_BUDGET_S[a] if budget_a is None else budget_a,
+               "b": DEFAULT_BUDGET_S[b] if budget_b is None else budget_b}
     times: dict[str, list[float]] = {"a": [], "b": []}
     decision_times: dict[str, list[float]] = {"a": [], "b": []}
     wall: dict[str, list[float]] = {"a": [], "b": []}

@@ -11,23 +11,19 @@ import argparse
 import json
 from typing import Any
 
-from bot.ai import STRENGTHS
-from bot.ai.arena import BASELINES, run_arena
+from bot.ai.arena import run_arena
 from bot.cli.args import add_game_options, budget_seconds, non_negative_int, positive_int
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
 
-# The players' strengths, and the yardsticks nobody is offered (bot/ai/baselines.py).
-STRENGTH_CHOICES = STRENGTHS + BASELINES
+STRENGTH_CHOICES = ("easy", "normal", "hard")
 
 DESCRIPTION = """\
 Play computer players of two strengths against each other (the same players the Telegram
 bot and `durak play` use) and print one JSON object: wins of each side, draws, the win
 rate of side a over decided games with its 95% interval, and seconds per move. Side a
 holds the even seats in even games and the odd seats in odd games; a wins a deal when the
-fool sits on b's side (bot/ai/README.md has the measured tables). Besides easy, normal
-and hard, two yardsticks: greedy (the textbook heuristic) and mcts (plain determinized
-Monte Carlo with random playouts: 5 worlds x 40 playouts a move, or --budget seconds).
+fool sits on b's side (bot/ai/README.md has the measured tables).
 
 example: durak arena --a hard --b normal --preset podkidnoy --players 2 --games 200 --seed 1"""
 
@@ -46,11 +42,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=non_negative_int, default=0, metavar="S",
                         help="seed of the first deal; game i uses S+i (default: %(default)s)")
     parser.add_argument("--budget-a", type=budget_seconds, default=None, metavar="SECONDS",
-                        help="thinking time per move of side a (default: 0.7 for hard; "
-                             "mcts: 5 x 40 playouts)")
+                        help="thinking time per move of side a (default: 0.7 for hard)")
     parser.add_argument("--budget-b", type=budget_seconds, default=None, metavar="SECONDS",
-                        help="thinking time per move of side b (default: 0.7 for hard; "
-                             "mcts: 5 x 40 playouts)")
+                        help="thinking time per move of side b (default: 0.7 for hard)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="what budgets and move times measure: wall time, or CPU time "
                              "of the searching thread (figures that hold on a loaded "
