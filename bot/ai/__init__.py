@@ -4,7 +4,10 @@
     hint(state, seat, seed=7, budget_s=0.5) -> (Action, ("hint.cover", {...}))
 
 Strengths: ``easy`` (plausible, no counting, some slips), ``normal`` (rules of thumb with
-card counting), ``hard`` (determinized Monte Carlo search, exact endgame search). Both
+card counting), ``hard`` (determinized Monte Carlo search, exact endgame search). The
+arena also knows two yardsticks that are not offered to people (``BASELINES``,
+``baselines.py``): ``greedy`` (the textbook player) and ``mcts`` (plain determinized flat
+Monte Carlo with random playouts). Both
 entry points are pure and synchronous: they build the seat's view themselves and pass
 only the view to the player, so no player can read hidden cards. Run them off the event
 loop (``bot.ai.pool.ComputerPlayers``).
@@ -14,21 +17,24 @@ from __future__ import annotations
 
 from bot.engine import Action, GameState, PlayerView
 
-from . import easy, hard, normal
+from . import baselines, easy, hard, normal
 from .hints import explain
 from .rollout import LONG_DEAL
 from .warsaw import warsaw_move
 
 STRENGTHS = ("easy", "normal", "hard")
+BASELINES = ("greedy", "mcts")  # arena yardsticks only (baselines.py)
+PLAYERS = STRENGTHS + BASELINES
 # hard: 0.7 s keeps its p95 per move under the 1 s on one loaded core (the search
 # stops one world before the deadline, endgames and clear choices much earlier).
-DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.7}
+DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.7,
+                    "greedy": 0.0, "mcts": 0.7}  # mcts: the same time per move as hard
 
 
 def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: float,
                      max_rollouts: int | None = None, clock: str = "wall") -> Action:
-    if strength not in STRENGTHS:
-        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
+    if strength not in PLAYERS:
+        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(PLAYERS)}")
     if view.version >= LONG_DEAL:
         return normal.progress_move(view)  # see rollout.LONG_DEAL
     if strength != "hard":  # Warsaw's card-by-card lead and ordered covers (ai/warsaw.py)
@@ -41,6 +47,10 @@ def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: fl
         return normal.choose(view, seed)
     if strength == "hard":
         return hard.choose(view, seed, budget_s, max_rollouts, clock)
+    if strength == "greedy":
+        return baselines.greedy_choose(view, seed)
+    if strength == "mcts":
+        return baselines.mcts_choose(view, seed, budget_s, max_rollouts, clock)
     raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
 
 
@@ -64,4 +74,5 @@ def hint(state: GameState, seat: int, *, seed: int, budget_s: float,
     return action, explain(view, action, stats)
 
 
-__all__ = ["STRENGTHS", "DEFAULT_BUDGET_S", "choose_action", "choose_from_view", "hint"]
+__all__ = ["STRENGTHS", "BASELINES", "PLAYERS", "DEFAULT_BUDGET_S", "choose_action",
+           "choose_from_view", "hint"]

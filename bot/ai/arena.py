@@ -16,6 +16,12 @@ more than one legal action. ``clock`` (``"wall"`` or ``"cpu"``, see ``hard.CLOCK
 both what hard's budget measures and what the move times report; with ``"cpu"`` the
 figures hold on a loaded machine (wall times are also given, ``*_wall_p95_s``).
 
+Solo (``solo=True``, ``durak arena --solo``): side *a* holds one seat, the others are
+all b's; games come in groups of ``players`` on the same deal, a's seat going round
+(seat ``g % players``), so every seat of a deal is tried. The figure of interest is then
+``a_fool_rate`` (a's seat is the fool, over all games, draws included) against the
+``1 / players`` of an equal player.
+
 Decision (RULES.md says a deal always ends, but players who all keep taking can pass the
 same cards round a full table forever while nobody needs to draw): a deal still running
 after ``MAX_MOVES`` actions counts as a draw.
@@ -57,7 +63,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(math.ceil(q * len(ordered))) - 1)]
 
 
-def side_of(seat: int, game: int) -> str:
+def side_of(seat: int, game: int, solo_players: int = 0) -> str:
+    """The side of ``seat`` in game ``game``; ``solo_players``: a holds only the seat
+    ``game % solo_players`` (solo mode; 0: the usual alternating split)."""
+    if solo_players:
+        return "a" if seat == game % solo_players else "b"
     return "a" if (seat + game) % 2 == 0 else "b"
 
 
@@ -65,17 +75,18 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
               budgets: dict[str, float], times: dict[str, list[float]],
               decision_times: dict[str, list[float]], move_seed: int,
               clock: str = "wall", wall_times: dict[str, list[float]] | None = None,
-              ) -> str | None:
+              solo: bool = False) -> str | None:
     """One deal; returns "a", "b" (the winning side) or None for a draw."""
     now = clock_of(clock)
     state = new_deal(rules, deal_seed)
     n = rules.players
+    solo_players = n if solo else 0
     while not state.is_over:
         if state.version >= MAX_MOVES:
             return None  # the same cards went round the table: a draw (see module doc)
         waiting = state.waiting_on()
         seat = min(waiting, key=lambda x: (x - state.attacker) % n)
-        side = side_of(seat, game)
+        side = side_of(seat, game, solo_players)
         many = len(list(state.legal_actions(seat))) > 1
         w0 = time.perf_counter()
         t0 = now()
@@ -93,12 +104,12 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
     fools = state.outcome.fools
     if not fools:
         return None
-    return "b" if side_of(fools[0], game) == "a" else "a"
+    return "b" if side_of(fools[0], game, solo_players) == "a" else "a"
 
 
 def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
               budget_a: float | None = None, budget_b: float | None = None,
-              progress=None, clock: str = "wall") -> dict[str, Any]:
+              progress=None, clock: str = "wall", solo: bool = False) -> dict[str, Any]:
     strengths = {"a": a, "b": b}
     budgets = {"a": DEFAULT_BUDGET_S[a] if budget_a is None else budget_a,
                "b": DEFAULT_BUDGET_S[b] if budget_b is None else budget_b}
@@ -107,9 +118,11 @@ def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
     wall: dict[str, list[float]] = {"a": [], "b": []}
     wins = {"a": 0, "b": 0}
     draws = 0
+    group = rules.players if solo else 2  # games on one deal
     for g in range(games):
-        winner = play_game(rules, seed + g // 2, g, strengths, budgets, times, decision_times,
-                           move_seed=seed * 100_003 + g, clock=clock, wall_times=wall)
+        winner = play_game(rules, seed + g // group, g, strengths, budgets, times,
+                           decision_times, move_seed=seed * 100_003 + g, clock=clock,
+                           wall_times=wall, solo=solo)
         if winner is None:
             draws += 1
         else:
@@ -123,8 +136,12 @@ def run_arena(rules: RuleSet, a: str, b: str, games: int, seed: int,
         "a": a, "b": b, "a_budget_s": budgets["a"], "b_budget_s": budgets["b"], "clock": clock,
         "a_wins": wins["a"], "b_wins": wins["b"], "draws": draws,
         "a_win_rate": wins["a"] / decided if decided else None,
-        "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+        "a_win_rate_ci95": [round(lo, 4), round(hi, 4)], "solo": solo,
     }
+    if solo:  # a holds one seat: how often is it the fool (draws count as not)?
+        flo, fhi = wilson(wins["b"], games)
+        out["a_fool_rate"] = round(wins["b"] / games, 4)
+        out["a_fool_rate_ci95"] = [round(flo, 4), round(fhi, 4)]
     for side in ("a", "b"):
         ts = times[side]
         out[f"{side}_moves"] = len(ts)

@@ -11,19 +11,24 @@ import argparse
 import json
 from typing import Any
 
+from bot.ai import PLAYERS
 from bot.ai.arena import run_arena
 from bot.cli.args import add_game_options, budget_seconds, non_negative_int, positive_int
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
 
-STRENGTH_CHOICES = ("easy", "normal", "hard")
+STRENGTH_CHOICES = PLAYERS  # the strengths and the yardsticks greedy and mcts
 
 DESCRIPTION = """\
 Play computer players of two strengths against each other (the same players the Telegram
 bot and `durak play` use) and print one JSON object: wins of each side, draws, the win
 rate of side a over decided games with its 95% interval, and seconds per move. Side a
 holds the even seats in even games and the odd seats in odd games; a wins a deal when the
-fool sits on b's side (bot/ai/README.md has the measured tables).
+fool sits on b's side (bot/ai/README.md has the measured tables). Besides the strengths
+people play, two yardsticks: greedy (the textbook player) and mcts (plain determinized
+Monte Carlo with random playouts, 0.7 s per move unless --budget-*). With --solo side a
+holds one seat against b in every other seat (a's seat goes round the table on each
+deal) and a_fool_rate says how often a was the fool.
 
 example: durak arena --a hard --b normal --preset podkidnoy --players 2 --games 200 --seed 1"""
 
@@ -49,6 +54,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="what budgets and move times measure: wall time, or CPU time "
                              "of the searching thread (figures that hold on a loaded "
                              "machine; default: %(default)s)")
+    parser.add_argument("--solo", action="store_true",
+                        help="side a holds a single seat, b all the others (a's seat goes "
+                             "round each deal); reports a_fool_rate")
     parser.add_argument("--progress", action="store_true",
                         help="a progress line on stderr after every game")
     parser.set_defaults(run=run)
@@ -63,7 +71,8 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         streams.err.flush()
 
     result = run_arena(rules, args.a, args.b, args.games, args.seed, args.budget_a,
-                       args.budget_b, progress if args.progress else None, clock=args.clock)
+                       args.budget_b, progress if args.progress else None, clock=args.clock,
+                       solo=args.solo)
     streams.out.write(json.dumps(result) + "\n")
     streams.out.flush()
     return 0
