@@ -37,12 +37,20 @@ def _value(s: ThrowInState, me: int) -> float:
     return 0.0 if me in o.fools else 1.0
 
 
-def solve(state: ThrowInState, me: int, legal: list[Action], deadline: float,
-          clock=time.perf_counter) -> Action | None:
+def solve(state: ThrowInState, me: int, legal: list[Action], deadline: float = float("inf"),
+          clock=time.perf_counter, max_nodes: int | None = None) -> Action | None:
     """The best of ``legal`` for ``me`` (who must be able to act now), or None.
-    ``deadline`` is a reading of ``clock`` (wall by default; hard passes its own)."""
+    ``deadline`` is a reading of ``clock`` (wall by default; hard passes its own);
+    ``max_nodes`` bounds the work instead (a pure function of the position: ``normal``)."""
     memo: dict[tuple, float] = {}
     counter = [0]
+    read = clock
+
+    def nodes() -> float:  # read every 256 nodes: the work done so far
+        return float(counter[0])
+
+    if max_nodes is not None:
+        read, deadline = nodes, float(max_nodes)
 
     def value(s: ThrowInState, depth: int) -> float:
         if s.outcome is not None:
@@ -52,7 +60,7 @@ def solve(state: ThrowInState, me: int, legal: list[Action], deadline: float,
         if hit is not None:
             return hit
         counter[0] += 1
-        if depth > MAX_DEPTH or counter[0] & 255 == 0 and clock() > deadline:
+        if depth > MAX_DEPTH or counter[0] & 255 == 0 and read() > deadline:
             raise _OutOfTime
         seat = next_seat(s)
         acts = list(s.legal_actions(seat))

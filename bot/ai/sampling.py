@@ -74,6 +74,18 @@ def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = 
     return build_state(view, hands, stock)
 
 
+def known_world(view: PlayerView, know: Knowledge | None = None) -> ThrowInState | None:
+    """The one world there is when the stock is empty and two players are left (every
+    unseen card is in the other hand), or None when the view is not such an ending."""
+    know = know or read_view(view)
+    if view.stock_count or len(view.in_play) != 2 or not can_sample(view, know):
+        return None
+    other = next(s for s in view.in_play if s != view.player)
+    hands = [bits(know.known[s]) + (bits(know.unknown) if s == other else [])
+             for s in range(len(view.hand_counts))]
+    return build_state(view, hands, [])
+
+
 def build_state(view: PlayerView, hands: list[list[int]], stock: list[int]) -> ThrowInState:
     """The full state of ``view`` with these hands and this stock (draw order)."""
     out = [s for s in view.out_order]
