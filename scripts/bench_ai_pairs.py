@@ -3,11 +3,15 @@
     nice -n 10 .venv/bin/python scripts/bench_ai_pairs.py --a hard --b normal \
         --preset podkidnoy --players 2 --pairs 80 --seed 5000 [--clock cpu]
     ... scripts/bench_ai_pairs.py --rows podkidnoy:3 perevodnoy:4 --pairs 60 --seed 7000
+    ... scripts/bench_ai_pairs.py --a hard --b greedy --solo --rows podkidnoy:3 podkidnoy:4
 
 Same games as ``bot.ai.arena.run_arena`` (pair ``k`` is the deal ``seed + k`` played twice
 with the sides swapped, budgets from ``bot.ai.DEFAULT_BUDGET_S`` unless ``--budget``), but
 each line carries the cumulative wins, the Wilson 95% interval and the per-side move
 times so far, so a run stopped early (time budget) still leaves exact figures.
+``--solo``: a holds one seat and b every other (``arena`` solo mode); a "pair" is then
+one deal played once per seat with a's seat going round, and each line also carries
+``a_fool_rate`` (a's seat the fool, over all games) with its interval.
 
 ``--clock cpu`` (the default here) gives hard its budget in CPU time of the searching
 thread, so a run on cores shared with other jobs measures the same player as a run on a
@@ -43,15 +47,19 @@ class Row:
     def play_pair(self, args: argparse.Namespace, strengths: dict[str, str],
                   budgets: dict[str, float]) -> None:
         k = self.pairs
-        for g in (2 * k, 2 * k + 1):  # arena.side_of swaps the sides between the two
+        group = self.players if args.solo else 2  # games on one deal
+        for g in range(group * k, group * k + group):  # arena.side_of: a's seats change
             winner = play_game(self.rules, args.seed + k, g, strengths, budgets, self.times,
                                self.decisions, move_seed=args.seed * 100_003 + g,
-                               clock=args.clock, wall_times=self.wall)
+                               clock=args.clock, wall_times=self.wall, solo=args.solo)
             if winner is None:
                 self.draws += 1
             else:
                 self.wins[winner] += 1
         self.pairs += 1
+
+    def games(self, args: argparse.Namespace) -> int:
+        return (self.players if args.solo else 2) * self.pairs
 
     def line(self, args: argparse.Namespace, budgets: dict[str, float], t0: float) -> dict:
         wins = self.wins
@@ -59,11 +67,16 @@ class Row:
         lo, hi = wilson(wins["a"], decided)
         line = {"preset": self.preset, "players": self.players, "a": args.a, "b": args.b,
                 "budgets": budgets, "clock": args.clock, "seed": args.seed,
-                "games": 2 * self.pairs, "a_wins": wins["a"], "b_wins": wins["b"],
+                "games": self.games(args), "a_wins": wins["a"], "b_wins": wins["b"],
                 "draws": self.draws,
                 "a_win_rate": round(wins["a"] / decided, 4) if decided else None,
                 "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
                 "wall_s": round(time.perf_counter() - t0, 1)}
+        if args.solo:
+            games = self.games(args)
+            flo, fhi = wilson(wins["b"], games)
+            line["a_fool_rate"] = round(wins["b"] / games, 4) if games else None
+            line["a_fool_rate_ci95"] = [round(flo, 4), round(fhi, 4)]
         for s in "ab":
             times = self.times[s]
             line[f"{s}_decisions"] = len(self.decisions[s])
@@ -91,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
                         "and --players), so a run stopped early has figures for all")
     p.add_argument("--pairs", type=int, default=50, help="pairs per row")
     p.add_argument("--seed", type=int, default=5000)
+    p.add_argument("--solo", action="store_true",
+                   help="a holds one seat, b all the others (a_fool_rate)")
     p.add_argument("--budget", type=float, default=None, help="hard's seconds per move")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what the budget and move times measure (default: cpu)")

@@ -37,6 +37,9 @@ LEAD_BEATABLE = 4
 LEAD_BEATABLE_ENDGAME = 12
 ENDGAME_UNBEATABLE = 12
 THROW_IN_RISK = 4.0
+# Taking instead of covering (as ``normal.TAKE_SCALE``): the table's cost, scaled.
+TAKE_SCALE = 5.0
+TAKE_SCALE_TRANSFER = 1.5
 
 
 def playout_action(s: ThrowInState, seat: int, legal: list):
@@ -220,7 +223,8 @@ def _defend(s: ThrowInState, legal: list, trump: int, low: int):
         if not worth:
             table_cards = len(s.attacks) + len(s.attacks) - len(uncovered)
             share = min(1.0, len(s.stock) / s.rules.deck)
-            worth = total * (0.3 + 0.7 * share) <= 5.0 * table_cards + 4.0
+            scale = TAKE_SCALE_TRANSFER if s.cfg.transfer else TAKE_SCALE
+            worth = total * (0.3 + 0.7 * share) <= scale * (5.0 * table_cards + 4.0)
         if worth:
             return max(plan, key=lambda a: _value(a[2][0], trump, low))
     if transfer is not None and (plan is None or transfer_value + 2 < total):
