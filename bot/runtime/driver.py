@@ -77,7 +77,8 @@ class GameRuntime:
         self.nudges = Nudges(api=api, chats=chats, tasks=self.tasks,
                              delay=settings.turn_nudge_delay)
         self.play_again = PlayAgain(games=games, chats=chats, displays=self.displays,
-                                    presenter=self.presenter, launch=self.launch)
+                                    presenter=self.presenter, launch=self.launch,
+                                    spawn=self.tasks.spawn)
         self.renderers = Renderers(db=games.db, enabled=settings.instances > 1, clock=clock,
                                    tasks=self.tasks)
         self.renderers.on_change = self._changed_elsewhere

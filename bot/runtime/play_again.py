@@ -10,7 +10,8 @@ and shown on its display. The old table keeps its results but loses its buttons.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from bot.service.chats import ChatService
 from bot.service.errors import Code, NotAllowed
@@ -30,7 +31,8 @@ async def _always(_game_id: int) -> bool:
 
 class PlayAgain:
     def __init__(self, *, games: GameService, chats: ChatService, displays: Displays,
-                 presenter: Presenter, launch: Launch) -> None:
+                 presenter: Presenter, launch: Launch,
+                 spawn: Callable[[Coroutine[Any, Any, Any]], object]) -> None:
         self.games = games
         self.chats = chats
         self.displays = displays
@@ -40,6 +42,7 @@ class PlayAgain:
         # the instance that drew the deal's end (it holds the results); another one
         # tells it instead.
         self.draws_here: Callable[[int], Awaitable[bool]] = _always
+        self.spawn: Callable[[Coroutine[Any, Any, Any]], object] = spawn
         self.tell: Callable[[int], None] = lambda _game_id: None
 
     async def press(self, game_id: int, user_id: int, *, now: bool = False) -> bool:
@@ -71,7 +74,13 @@ class PlayAgain:
         return False
 
     async def _start(self, display: Display, user_id: int, absent: frozenset[int]) -> None:
+        """Deal the next deal; its messages go out after the press is answered (in a busy
+        group they may wait for the group's budget, and a press must be answered within
+        seconds)."""
         started: GameStarted = await self.games.next_deal(display.game_id, user_id, absent)
+        self.spawn(self._show_next(display, started))
+
+    async def _show_next(self, display: Display, started: GameStarted) -> None:
         solo = started.chat_id > 0
         if not solo:  # the old table keeps its results, not its buttons
             display.notes.next_started = True
