@@ -57,7 +57,8 @@ THROW_IN_RISK = 4.0  # per card of a new rank the attackers may hold
 TAKE_SCALE = 5.0
 TAKE_SCALE_TRANSFER = 1.5
 # The exact reading of a two-player ending with the stock gone: at most this many
-# positions (~55 ms at the 95th percentile on the compiled engine), else the rules.
+# positions (compiled engine: ~55 ms at the 95th percentile of the moves that read an
+# ending, 4.4 ms over all of normal's moves), else the rules.
 ENDGAME_NODES = 8000
 
 
