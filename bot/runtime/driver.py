@@ -145,7 +145,7 @@ class GameRuntime:
                                 event.version)
             elif isinstance(event, DealEnded):
                 display.ended = event
-        if display.ended is not None and not self._draws_here(display.game_id):
+        if display.ended is not None and not self.renderers.holds(display.game_id):
             # The end of the deal is drawn where its results are: here.
             display.adopt(result.snapshot)
             self.tasks.spawn(self._take_and_draw(display))
@@ -168,7 +168,7 @@ class GameRuntime:
     def catch_up(self, display: Display, snap: GameSnapshot) -> None:
         """The database is ahead of this display (another instance applied the moves):
         show the game as it is, let the computers answer (if this instance draws it)."""
-        if not self._draws_here(display.game_id):
+        if not self.renderers.holds(display.game_id):
             display.adopt(snap)  # the instance that draws it was told
             return
         self._draw_here(display, snap)
@@ -179,7 +179,7 @@ class GameRuntime:
         """Show the game, let the computers answer, follow whose turn it is: here when
         this instance draws the game, else tell the instance that does (``moves``: the
         moves applied here)."""
-        if self._draws_here(display.game_id):
+        if self.renderers.holds(display.game_id):
             self._draw_here(display, snap)
             return
         if snap is not None:
@@ -212,7 +212,7 @@ class GameRuntime:
         self._draw_here(display)
 
     def _show_choice(self, display: Display, seat: int) -> None:
-        if self._draws_here(display.game_id):
+        if self.renderers.holds(display.game_id):
             self.presenter.show(display)
             return
         picking = display.picking.get(seat)
@@ -258,14 +258,11 @@ class GameRuntime:
         except Exception as exc:
             log_failure(log, exc, "drawing game %s", game_id)
 
-    def _draws_here(self, game_id: int) -> bool:
-        return not self.renderers.enabled or game_id in self.renderers.mine
-
     def _tell(self, game_id: int) -> None:
         self.tasks.spawn(self.renderers.tell(game_id))
 
     def _redraw_hand(self, display: Display, seat: int) -> None:
-        if self._draws_here(display.game_id):
+        if self.renderers.holds(display.game_id):
             self.presenter.redraw_hand(display, seat)
         else:
             self.tasks.spawn(self.renderers.tell(display.game_id, seat))

@@ -83,9 +83,13 @@ class Renderers:
         self.on_change: Callable[[Told], Coroutine[Any, Any, None]] | None = None
 
     # -- is it mine --------------------------------------------------------------------
+    def holds(self, game_id: int) -> bool:
+        """Whether this instance is known to draw the game (no database asked)."""
+        return not self.enabled or game_id in self.mine
+
     async def draws(self, game_id: int) -> bool:
         """Whether this instance draws the game (taking its lease if nobody holds it)."""
-        if not self.enabled or game_id in self.mine:
+        if self.holds(game_id):
             return True
         loop = asyncio.get_running_loop()
         if loop.time() - self._not_mine.get(game_id, float("-inf")) < NOT_MINE_S:
