@@ -47,7 +47,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "scripts")]
 
 import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
-from bench_bot import drop_postgres, free_port, fresh_postgres, hand_message  # noqa: E402
+from bench_bot import (  # noqa: E402
+    _move_buttons,
+    drop_postgres,
+    free_port,
+    fresh_postgres,
+    hand_message,
+)
 from fakebot import FakeBotServer  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
@@ -114,9 +120,7 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
         if table is not None and "Game over" in table.text:
             return
         message = hand_message(fake, user)
-        buttons = [b["callback_data"] for b in (message.buttons if message else [])
-                   if b.get("callback_data", "")[:1] in ("m", "M")
-                   or "pick" in b.get("callback_data", "")]
+        buttons = _move_buttons(message) if message else []
         if message is None or not buttons or (message.message_id, message.edit_count) == seen:
             await asyncio.sleep(0.05)
             continue
@@ -126,9 +130,7 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
             continue  # lets this turn's timer run out (until the hand changes)
         await asyncio.sleep(rng.uniform(*think))
         message = hand_message(fake, user)
-        buttons = [b["callback_data"] for b in message.buttons
-                   if b.get("callback_data", "")[:1] in ("m", "M")
-                   or "pick" in b.get("callback_data", "")]
+        buttons = _move_buttons(message)
         if not buttons:
             continue
         try:

@@ -12,7 +12,7 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import BLOCKED, CANT_INITIATE, KICKED, ApiError, bad_request, forbidden
 from .model import JSON, ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
@@ -44,6 +44,24 @@ class InjectedFault:
     kind: str  # "drop" or "hang"
     seconds: float
     times: int
+
+
+Injected = TypeVar("Injected", InjectedError, InjectedFault)
+
+
+def _take_next(pending: list[Injected], method: str, chat_id: int | None) -> Injected | None:
+    """The first of ``pending`` that matches this call (its method and chat, None: any),
+    counted once; dropped when its ``times`` are used up."""
+    for item in pending:
+        if item.method not in (None, method):
+            continue
+        if item.chat_id is not None and item.chat_id != chat_id:
+            continue
+        item.times -= 1
+        if item.times <= 0:
+            pending.remove(item)
+        return item
+    return None
 
 
 class World:
@@ -211,29 +229,14 @@ class World:
 
     def take_fault(self, method: str, chat_id: int | None) -> InjectedFault | None:
         self._schedule_failure(method, chat_id)
-        for fault in self.faults:
-            if fault.method not in (None, method):
-                continue
-            if fault.chat_id is not None and fault.chat_id != chat_id:
-                continue
-            fault.times -= 1
-            if fault.times <= 0:
-                self.faults.remove(fault)
+        fault = _take_next(self.faults, method, chat_id)
+        if fault is not None:
             self.faults_met.append((fault.kind, method, chat_id))
-            return fault
-        return None
+        return fault
 
     def take_injected(self, method: str, chat_id: int | None) -> ApiError | None:
-        for injected in self.injected:
-            if injected.method not in (None, method):
-                continue
-            if injected.chat_id is not None and injected.chat_id != chat_id:
-                continue
-            injected.times -= 1
-            if injected.times <= 0:
-                self.injected.remove(injected)
-            return injected.error
-        return None
+        injected = _take_next(self.injected, method, chat_id)
+        return injected.error if injected is not None else None
 
     # -- access rules shared by the methods ----------------------------------------------
     def chat(self, chat_id: Any) -> FakeChat:
