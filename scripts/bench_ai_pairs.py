@@ -106,13 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=5000)
     p.add_argument("--solo", action="store_true",
                    help="a holds one seat, b all the others (a_fool_rate)")
-    p.add_argument("--budget", type=float, default=None, help="hard's seconds per move")
+    p.add_argument("--budget", type=float, default=None,
+                   help="seconds per move of the searching players (hard, mcts): equal time")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what the budget and move times measure (default: cpu)")
     args = p.parse_args(argv)
     rows = [Row(preset, n) for preset, n in (args.rows or [(args.preset, args.players)])]
     strengths = {"a": args.a, "b": args.b}
-    budgets = {s: (args.budget if args.budget is not None and strengths[s] == "hard"
+    searching = ("hard", "mcts", "oracle")  # players with a time budget: equal time
+    budgets = {s: (args.budget if args.budget is not None and strengths[s] in searching
                    else DEFAULT_BUDGET_S[strengths[s]]) for s in "ab"}
     t0 = time.perf_counter()
     for _ in range(args.pairs):

@@ -23,12 +23,13 @@ from .rollout import LONG_DEAL
 from .warsaw import warsaw_move
 
 STRENGTHS = ("easy", "normal", "hard")
-BASELINES = ("greedy", "mcts")  # arena yardsticks only (baselines.py)
+BASELINES = ("greedy", "mcts", "oracle")  # arena yardsticks only (baselines.py, oracle.py)
 PLAYERS = STRENGTHS + BASELINES
 # hard: 0.7 s keeps its p95 per move under the 1 s on one loaded core (the search
 # stops one world before the deadline, endgames and clear choices much earlier).
 DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.7,
-                    "greedy": 0.0, "mcts": 0.7}  # mcts: the same time per move as hard
+                    "greedy": 0.0, "mcts": 0.7,  # mcts: the same time per move as hard
+                    "oracle": 0.7}
 
 
 def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: float,
@@ -51,6 +52,8 @@ def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: fl
         return baselines.greedy_choose(view, seed)
     if strength == "mcts":
         return baselines.mcts_choose(view, seed, budget_s, max_rollouts, clock)
+    if strength == "oracle":
+        raise ValueError("oracle sees the whole state: only the arena plays it")
     raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
 
 

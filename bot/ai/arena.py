@@ -39,7 +39,7 @@ from typing import Any
 
 from bot.engine import RuleSet, new_deal
 
-from . import DEFAULT_BUDGET_S, choose_action
+from . import DEFAULT_BUDGET_S, choose_action, oracle
 from .hard import clock_of
 
 MAX_MOVES = 3000  # a deal of 36 cards takes ~60-150 actions
@@ -90,9 +90,12 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
         many = len(list(state.legal_actions(seat))) > 1
         w0 = time.perf_counter()
         t0 = now()
-        action = choose_action(state, seat, strengths[side],
-                               seed=(move_seed * 7919 + state.version) & 0x7FFFFFFF,
-                               budget_s=budgets[side], clock=clock)
+        move_rng_seed = (move_seed * 7919 + state.version) & 0x7FFFFFFF
+        if strengths[side] == "oracle":  # sees the whole state (oracle.py)
+            action = oracle.choose(state, seat, move_rng_seed, budgets[side], clock)
+        else:
+            action = choose_action(state, seat, strengths[side], seed=move_rng_seed,
+                                   budget_s=budgets[side], clock=clock)
         spent = now() - t0
         times[side].append(spent)
         if wall_times is not None:

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
-from bot.engine import Action, PlayerView
+from bot.engine import Action, PlayerView, ThrowInState
 
 from .common import ATTACK
 from .endgame import solve as solve_endgame
@@ -114,8 +115,11 @@ def score(outcome, seat: int) -> float:
 
 def search(view: PlayerView, seed: int, budget_s: float,
            max_rollouts: int | None = None, clock: str = "wall",
+           worlds: Callable[[random.Random], ThrowInState] | None = None,
            ) -> tuple[Action, dict[Action, tuple[float, int]]]:
-    """(best action, {candidate: (mean score, playouts)})."""
+    """(best action, {candidate: (mean score, playouts)}). ``worlds`` replaces the
+    sampling of worlds from the view (``oracle.py``: the true state, for the arena's
+    measure of what hidden cards cost); people's games never pass it."""
     now = clock_of(clock)
     legal = list(view.legal)
     if not legal:
@@ -129,13 +133,16 @@ def search(view: PlayerView, seed: int, budget_s: float,
     start = now()
     deadline = start + budget_s
     rng = random.Random(seed)
+    beliefs = unlikely(view, know)  # what the bout says about the others' hands
+    if worlds is None:
+        def worlds(rng: random.Random) -> ThrowInState:
+            return sample_world(view, rng, know, beliefs)
     if view.stock_count == 0 and len(view.in_play) == 2:
-        world = sample_world(view, rng, know)  # the only world there is
+        world = worlds(rng)  # the only world there is
         solved = solve_endgame(world, view.player, legal, deadline=start + budget_s * 0.5,
                                clock=now)
         if solved is not None:
             return solved, {}
-    beliefs = unlikely(view, know)  # what the bout says about the others' hands
     cands = candidates(legal, view)
     if len(cands) == 1:
         return cands[0], {}
@@ -151,7 +158,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
     rollouts = 0
     seat = view.player
     while True:
-        world = sample_world(view, rng, know, beliefs)
+        world = worlds(rng)
         scores = {}
         for a in cands:
             s = world.clone()

@@ -17,7 +17,7 @@ from bot.cli.args import add_game_options, budget_seconds, non_negative_int, pos
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
 
-STRENGTH_CHOICES = PLAYERS  # the strengths and the yardsticks greedy and mcts
+STRENGTH_CHOICES = PLAYERS  # the strengths and the yardsticks greedy, mcts and oracle
 
 DESCRIPTION = """\
 Play computer players of two strengths against each other (the same players the Telegram

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ai import BASELINES, STRENGTHS, choose_action
+from bot.ai import BASELINES, STRENGTHS, choose_action, hard, oracle
 from bot.ai.arena import run_arena
 from bot.ai.baselines import greedy_choose, mcts_search
 from bot.engine import Action, RuleSet, deal_from_position, new_deal
@@ -120,7 +120,50 @@ def test_mcts_with_a_time_budget_through_choose_action():
 
 
 def test_yardsticks_are_not_strengths_people_pick():
-    assert set(BASELINES) == {"greedy", "mcts"} and not set(BASELINES) & set(STRENGTHS)
+    assert set(BASELINES) == {"greedy", "mcts", "oracle"}
+    assert not set(BASELINES) & set(STRENGTHS)
+
+
+def test_the_oracle_needs_the_whole_state_and_is_refused_a_view():
+    s = new_deal(RuleSet.preset("podkidnoy"), seed=3)
+    with pytest.raises(ValueError, match="only the arena"):
+        choose_action(s, s.waiting_on()[0], "oracle", seed=1, budget_s=0.05)
+
+
+def test_the_oracle_searches_the_true_state_and_never_samples(monkeypatch):
+    def no_sampling(*args, **kwargs):
+        raise AssertionError("the oracle sampled a world instead of using the true state")
+
+    monkeypatch.setattr(hard, "sample_world", no_sampling)
+    seen: list[list[int]] = []
+    real_search = hard.search
+
+    def spy(view, *args, worlds, **kwargs):
+        def watched(rng):
+            world = worlds(rng)
+            seen.append(list(world.hands))
+            return world
+        return real_search(view, *args, worlds=watched, **kwargs)
+
+    monkeypatch.setattr(oracle, "search", spy)
+    tried = 0
+    for state, seat in positions(RuleSet.preset("podkidnoy"), 4, every=5):
+        if state.view(seat).stock_count == 0 or len(list(state.legal_actions(seat))) < 2:
+            continue
+        true_hands = list(state.clone().hands)
+        seen.clear()
+        action = oracle.choose(state, seat, seed=1, budget_s=0.02, clock="cpu")
+        assert action in list(state.legal_actions(seat))
+        assert seen and all(h == true_hands for h in seen)
+        tried += 1
+    assert tried >= 3
+
+
+def test_arena_plays_the_oracle_with_the_state():
+    result = run_arena(RuleSet.preset("podkidnoy"), "oracle", "greedy", games=2, seed=5,
+                       budget_a=0.01, clock="cpu")
+    assert result["a_wins"] + result["b_wins"] + result["draws"] == 2
+    assert result["a_moves"] > 0
 
 
 def test_solo_arena_counts_how_often_the_single_seat_is_the_fool():
