@@ -108,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="a holds one seat, b all the others (a_fool_rate)")
     p.add_argument("--budget", type=float, default=None,
                    help="seconds per move of the searching players (hard, mcts): equal time")
+    p.add_argument("--budget-b", type=float, default=None,
+                   help="side b's seconds per move (overrides --budget for b); mcts with 0 "
+                        "plays the public yardstick's fixed 5 worlds x 40 random playouts")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what the budget and move times measure (default: cpu)")
     args = p.parse_args(argv)
@@ -116,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     searching = ("hard", "mcts", "oracle")  # players with a time budget: equal time
     budgets = {s: (args.budget if args.budget is not None and strengths[s] in searching
                    else DEFAULT_BUDGET_S[strengths[s]]) for s in "ab"}
+    if args.budget_b is not None:
+        budgets["b"] = args.budget_b
     t0 = time.perf_counter()
     for _ in range(args.pairs):
         for row in rows:
