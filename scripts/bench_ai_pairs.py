@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--solo", action="store_true",
                    help="a holds one seat, b all the others (a_fool_rate)")
     p.add_argument("--budget", type=float, default=None,
-                   help="seconds per move of the searching players (hard, mcts): equal time")
+                   help="seconds per move of the searching players (hard, mcts, oracle)")
     p.add_argument("--budget-b", type=float, default=None,
                    help="side b's seconds per move (overrides --budget for b); mcts with 0 "
                         "plays the public yardstick's fixed 5 worlds x 40 random playouts")

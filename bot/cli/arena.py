@@ -25,8 +25,9 @@ bot and `durak play` use) and print one JSON object: wins of each side, draws, t
 rate of side a over decided games with its 95% interval, and seconds per move. Side a
 holds the even seats in even games and the odd seats in odd games; a wins a deal when the
 fool sits on b's side (bot/ai/README.md has the measured tables). Besides the strengths
-people play, two yardsticks: greedy (the textbook player) and mcts (plain determinized
-Monte Carlo with random playouts, 0.7 s per move unless --budget-*). With --solo side a
+people play, three yardsticks: greedy (the textbook player), mcts (plain determinized
+Monte Carlo with random playouts, 0.7 s per move unless --budget-*) and oracle (hard's
+search shown every card: what the hidden cards cost, not a fair player). With --solo side a
 holds one seat against b in every other seat (a's seat goes round the table on each
 deal) and a_fool_rate says how often a was the fool.
 
