@@ -5,9 +5,10 @@ instances drew the same game, their edits would race (an older hand landing over
 one, a keyboard that keeps failing) and each would spend the same chats' budgets. So each
 running game has a renderer, the instance holding its lease (``game_renderers``):
 - the instance that starts a deal takes its lease; a result another instance produced
-  (a move, a timer) is handed to the renderer with PostgreSQL's NOTIFY (``"<game id>"``,
-  or ``"<game id>:<seat>:<choice>"`` to redraw a hand whose press was refused or whose
-  card choice screen changed), and the renderer draws the game as the database has it;
+  (a move, a timer) is handed to the renderer with PostgreSQL's NOTIFY, a ``Told`` as
+  JSON (the game; a seat whose hand to redraw, after a refused press or a changed card
+  choice screen, and that screen; the moves applied, for the table's last move), and
+  the renderer draws the game as the database has it;
 - a lease lasts ``LEASE_S`` and is renewed every ``LEASE_S / 3``; a game whose lease ran
   out, or whose instance is gone (its connection that LISTENs, named after it, closed:
   a killed process's connections close with it), is taken over by the next instance that
