@@ -61,8 +61,8 @@ def template_problems(template: Catalog | None = None) -> list[str]:
         if len({placeholders(text) for text in texts}) > 1:
             out.append(f"{TEMPLATE.name}: {message.context}: msgid and msgid_plural have "
                        "different placeholders")
-    english = {m.context: _texts(message_id(m)) for m in template if m.context}
-    return out + glossary_problems(DEFAULT_LOCALE, english, TEMPLATE.name)
+    sources = {m.context: _texts(message_id(m)) for m in template if m.context}
+    return out + glossary_problems(DEFAULT_LOCALE, sources, TEMPLATE.name)
 
 
 def _texts(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
@@ -93,8 +93,9 @@ def update_problems(locale: str, template: Catalog | None = None) -> list[str]:
     po.update(template, no_fuzzy_matching=False, update_header_comment=False,
               update_creation_date=True)
     updated = BytesIO()
+    # --no-wrap is width None (Babel's own command passes it; its annotation says int)
     write_po(updated, po, ignore_obsolete=False, include_previous=False, omit_header=False,
-             width=None)
+             width=None)  # type: ignore[arg-type]
     current = path.read_bytes()
     if updated.getvalue() == current:
         return []
