@@ -14,6 +14,7 @@ from typing import Any
 from bot.engine import Action, ActionKind, public_view
 from bot.i18n import t, tn
 from bot.render.callback import CallbackDataError, decode
+from bot.render.card_letters import letters_for
 from bot.render.cards import card_label, is_red, sort_hand
 from bot.render.hand import hand_parts
 from bot.render.results import result_lines
@@ -23,8 +24,11 @@ from bot.runtime.display import Display
 from bot.service.events import GameSnapshot
 
 
-def card(card_id: int) -> dict[str, Any]:
-    return {"id": int(card_id), "label": card_label(card_id), "red": is_red(card_id)}
+def card(card_id: int, letters: str | None = None) -> dict[str, Any]:
+    """A card for the page: its id (what a tap sends back), its label in the reader's
+    court letters (``letters``, see ``render.card_letters``) and its colour."""
+    return {"id": int(card_id), "label": card_label(card_id, letters=letters),
+            "red": is_red(card_id)}
 
 
 def _cover_target(data: str) -> int | None:
@@ -98,7 +102,9 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
                 by_card[played] = data
             else:
                 buttons.append({"label": label, "press": data})
-    hand = [dict(card(c), press=by_card.get(c)) for c in sort_hand(view.hand, view.trump_suit)]
+    letters = letters_for(locale)
+    hand = [dict(card(c, letters), press=by_card.get(c))
+            for c in sort_hand(view.hand, view.trump_suit)]
     waiting = set(public.waiting_on) if not public.is_over else set()
     players = [{"seat": s, "name": shown[s],
                 "cards": public.hand_counts[s], "you": s == seat, "turn": s in waiting,
@@ -111,14 +117,15 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
         "status": snap.status if not public.is_over or snap.status != "running" else "over",
         "you": seat, "locale": locale, "title": title,
         "news": [line for line in news if line], "prompt": prompt,
-        "trump": card(public.turnup) if public.turnup is not None else None,
-        "trump_text": t(locale, "table.trump", card=card_label(public.turnup))
+        "trump": card(public.turnup, letters) if public.turnup is not None else None,
+        "trump_text": t(locale, "table.trump", card=card_label(public.turnup, letters=letters))
         if public.turnup is not None else t(locale, "table.no_trump"),
         "stock": public.stock_count, "discard": len(public.discard),
         "stock_text": tn(locale, "table.stock", public.stock_count),
         "discard_text": tn(locale, "table.discard", len(public.discard)),
         "players": players,
-        "table": [[dict(card(a), press=targets.get(a)), card(c) if c is not None else None]
+        "table": [[dict(card(a, letters), press=targets.get(a)),
+                   card(c, letters) if c is not None else None]
                   for a, c in public.table],
         "picking": picking if isinstance(picking, int) else None,
         "hand": hand, "buttons": buttons,
