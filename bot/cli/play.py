@@ -23,7 +23,14 @@ from typing import Any, TextIO
 from bot.ai import DEFAULT_BUDGET_S, STRENGTHS, choose_action
 from bot.cli.args import add_game_options, non_negative_int
 from bot.cli.narration import describe_event, describe_move, label, result_text
-from bot.cli.play_input import HELP, HUMAN, BadCommand, legal_options, parse_command
+from bot.cli.play_input import (
+    HELP,
+    HUMAN,
+    BadCommand,
+    HandNumbers,
+    legal_options,
+    parse_command,
+)
 from bot.cli.play_screen import name_of, render_screen, verb
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
@@ -100,6 +107,7 @@ def play_deal(state: GameState, con: _Console, strength: str = "normal",
     """Play one deal to its end; raises Quit when the player leaves. Computer moves are
     seeded by ``seed`` and the game's version, so a seeded session replays exactly
     (``hard`` stops on wall-clock time, so its moves may differ between machines)."""
+    numbers = HandNumbers()  # for this deal: a number never changes its card
     while not state.is_over:
         waiting = state.waiting_on()
         computers = [s for s in waiting if s != HUMAN]
@@ -109,17 +117,17 @@ def play_deal(state: GameState, con: _Console, strength: str = "normal",
                                    seed=(seed * 7919 + state.version) & 0x7FFFFFFF,
                                    budget_s=DEFAULT_BUDGET_S[strength])
         elif HUMAN in waiting:
-            action = _ask_human(state, con)
+            action = _ask_human(state, con, numbers)
         else:  # cannot happen by the engine's invariants; never spin silently
             raise RuntimeError(f"the game waits on nobody: {state!r}")
         _apply_and_report(state, action, con)
     return state
 
 
-def _ask_human(state: GameState, con: _Console) -> Action:
-    options = legal_options(state)
+def _ask_human(state: GameState, con: _Console, numbers: HandNumbers) -> Action:
+    options = legal_options(state, numbers=numbers)
     con.say()
-    con.say(render_screen(state, options))
+    con.say(render_screen(state, options, numbers))
     while True:
         text = con.ask(PROMPT)
         word = text.lower()
@@ -129,12 +137,12 @@ def _ask_human(state: GameState, con: _Console) -> Action:
             con.say(HELP)
             continue
         if word in ("look", "l", ""):
-            con.say(render_screen(state, options))
+            con.say(render_screen(state, options, numbers))
             continue
         try:
-            return parse_command(text, state)
+            return parse_command(text, state, numbers=numbers)
         except BadCommand as exc:
-            con.say(f"  ! {exc}. (`help` lists the commands)")
+            con.say(f"  ! {sentence(str(exc))} (`help` lists the commands)")
 
 
 def _apply_and_report(state: GameState, action: Action, con: _Console) -> None:
@@ -199,6 +207,12 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO,
     except KeyboardInterrupt:
         con.say("\nBye.")
         return 130
+
+
+def sentence(text: str) -> str:
+    """A refusal as a sentence: capital first letter, closing full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _yes(con: _Console) -> bool:

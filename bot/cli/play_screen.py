@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.cli.narration import label, labels
-from bot.cli.play_input import HUMAN, Option
+from bot.cli.play_input import HUMAN, HandNumbers, Option
 from bot.engine import GameState
 from bot.engine.cards import RANK_TEXT, rank_of
 from bot.render.cards import sort_hand, suit_symbol
@@ -45,8 +45,10 @@ def _role(view: Any, seat: int) -> str:
     return role
 
 
-def render_screen(state: GameState, options: list[Option]) -> str:
-    """What the player sees when it is their move; built from their view only."""
+def render_screen(state: GameState, options: list[Option],
+                  numbers: HandNumbers | None = None) -> str:
+    """What the player sees when it is their move; built from their view only. The hand's
+    cards carry their ``numbers`` (none given: 1, 2, ... in hand order)."""
     view = state.view(HUMAN)
     lines = []
     trump = view.trump_suit
@@ -76,7 +78,9 @@ def render_screen(state: GameState, options: list[Option]) -> str:
         lines.append("Table: empty")
     lines += _warsaw_lines(view)
     hand = sort_hand(view.hand, trump)
-    lines.append("Your hand: " + "  ".join(f"{i}:{label(c)}" for i, c in enumerate(hand, 1)))
+    numbers = numbers if numbers is not None else HandNumbers(hand)
+    numbers.update(hand)
+    lines.append("Your hand: " + "  ".join(f"{numbers.number(c)}:{label(c)}" for c in hand))
     lines.append("You may:")
     groups: dict[str, list[str]] = {}
     for command, option_label, _ in options:
