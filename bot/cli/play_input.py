@@ -64,13 +64,13 @@ class HandNumbers:
     def number(self, card: int) -> int:
         return self._number[card]
 
-    def card(self, number: int, hand: Iterable[int]) -> int:
+    def card(self, number: int, hand: Iterable[int], letters: str = LOCALE) -> int:
         """The card ``number`` stands for, if it is still in ``hand``; else BadCommand."""
         card = self._card.get(number)
         if card is None:
             raise BadCommand(f"no card has the number {number}: see `Your hand`")
         if card not in set(hand):
-            raise BadCommand(f"card {number} ({label(card)}) is no longer in your hand")
+            raise BadCommand(f"card {number} ({label(card, letters)}) is no longer in your hand")
         return card
 
 
@@ -83,8 +83,8 @@ def _numbers_for(state: GameState, seat: int, numbers: HandNumbers | None) -> Ha
     return numbers
 
 
-def legal_options(state: GameState, seat: int = HUMAN,
-                  numbers: HandNumbers | None = None) -> list[Option]:
+def legal_options(state: GameState, seat: int = HUMAN, numbers: HandNumbers | None = None,
+                  letters: str = LOCALE) -> list[Option]:
     """(command, 'heading|label', action) for every legal action of ``seat``; cards by
     their ``numbers`` (none given: numbered in hand order)."""
     view = state.view(seat)
@@ -103,17 +103,18 @@ def legal_options(state: GameState, seat: int = HUMAN,
         if kind is ATTACK:
             mine = sorted(cards, key=lambda c: int(number[c]))
             command = " ".join(number[c] for c in mine)
-            out.append((command, f"{'lead' if leading else 'throw in'}|{labels(mine)}", a))
+            out.append((command, f"{'lead' if leading else 'throw in'}|{labels(mine, letters)}", a))
         elif kind is COVER:
             target, card = cards
             command = number[card]
             if covers_of[card] > 1:
                 command += f" on {card_ascii(target)}"
-            out.append((command, f"cover {label(target)}|{label(card)}", a))
+            out.append((command, f"cover {label(target, letters)}|{label(card, letters)}", a))
         elif kind is TRANSFER:
-            out.append((f"t {number[cards[0]]}", f"transfer|{label(cards[0])}", a))
+            out.append((f"t {number[cards[0]]}", f"transfer|{label(cards[0], letters)}", a))
         elif kind is SHOW:
-            out.append((f"s {number[cards[0]]}", f"transfer by showing|{label(cards[0])}", a))
+            out.append((f"s {number[cards[0]]}", f"transfer by showing|{label(cards[0], letters)}",
+                        a))
         elif kind is TAKE:
             out.append(("take", "|pick up the table", a))
         elif kind is PASS:
@@ -147,7 +148,7 @@ _WORDS = {"take": TAKE, "pass": PASS, "p": PASS, "swap": EXCHANGE, "exchange": E
 
 
 def parse_command(text: str, state: GameState, seat: int = HUMAN,
-                  numbers: HandNumbers | None = None) -> Action:
+                  numbers: HandNumbers | None = None, letters: str = LOCALE) -> Action:
     """The legal action ``text`` means, or BadCommand with a reason a person understands;
     a number is a card's in ``numbers`` (none given: its place in the hand order)."""
     view = state.view(seat)
@@ -167,13 +168,13 @@ def parse_command(text: str, state: GameState, seat: int = HUMAN,
 
     def card_of(token: str, where: str = "hand") -> int:
         if where == "hand" and token.isdigit():
-            return numbers.card(int(token), hand)
+            return numbers.card(int(token), hand, letters)
         try:
             card = int(Card.parse(_engine_letters(token)))
         except ValueError:
             raise BadCommand(f"{token!r} is not a card number or a card like 10h") from None
         if where == "hand" and card not in view.hand:
-            raise BadCommand(f"you do not hold {label(card)}")
+            raise BadCommand(f"you do not hold {label(card, letters)}")
         return card
 
     kind: ActionKind | None = None
@@ -186,11 +187,12 @@ def parse_command(text: str, state: GameState, seat: int = HUMAN,
             action = Action.parse(text, player=seat)
         except ValueError as exc:
             raise BadCommand(str(exc)) from None
-        return _must_be_legal(action, legal, state)
+        return _must_be_legal(action, legal, state, letters)
     if kind is not None:
         if len(words) != 1:
             raise BadCommand(f"say which one card, e.g. `{head} 3`")
-        return _must_be_legal(Action(seat, kind, (card_of(words[0]),)), legal, state)
+        return _must_be_legal(Action(seat, kind, (card_of(words[0]),)), legal, state,
+                              letters)
 
     target = None
     if "on" in words:
@@ -199,7 +201,7 @@ def parse_command(text: str, state: GameState, seat: int = HUMAN,
             raise BadCommand("write it as `3 on 7d`: your card, `on`, the table card")
         target = card_of(words[i + 1], where="table")
         if target not in [a for a, c in view.table if c is None]:
-            raise BadCommand(f"{label(target)} is not an uncovered card on the table")
+            raise BadCommand(f"{label(target, letters)} is not an uncovered card on the table")
         words = words[:i]
     cards = tuple(card_of(w) for w in words)
     if len(set(cards)) != len(cards):
@@ -213,21 +215,23 @@ def parse_command(text: str, state: GameState, seat: int = HUMAN,
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
-            where = " or ".join(label(a.cards[0]) for a in matches)
-            raise BadCommand(f"{label(card)} can cover {where}: say which, "
+            where = " or ".join(label(a.cards[0], letters) for a in matches)
+            raise BadCommand(f"{label(card, letters)} can cover {where}: say which, "
                              f"e.g. `{words[0]} on {card_ascii(matches[0].cards[0])}`")
         uncovered = [a for a, c in view.table if c is None]
         if target is None and len(uncovered) == 1:
             target = uncovered[0]
         if target is None:
-            raise BadCommand(f"{label(card)} cannot cover any card on the table")
-        return _must_be_legal(Action(seat, COVER, (target, card)), legal, state)
+            raise BadCommand(f"{label(card, letters)} cannot cover any card on the table")
+        return _must_be_legal(Action(seat, COVER, (target, card)), legal, state, letters)
     if target is not None:
         raise BadCommand("`on` is for covering, and you are not defending now")
-    return _must_be_legal(Action(seat, ATTACK, tuple(sorted(cards))), legal, state)
+    return _must_be_legal(Action(seat, ATTACK, tuple(sorted(cards))), legal, state,
+                          letters)
 
 
-def _must_be_legal(action: Action, legal: list[Action], state: GameState) -> Action:
+def _must_be_legal(action: Action, legal: list[Action], state: GameState,
+                   letters: str = LOCALE) -> Action:
     if action in legal:
         return action
     if action.kind is ATTACK:  # the same cards in another order
@@ -237,7 +241,7 @@ def _must_be_legal(action: Action, legal: list[Action], state: GameState) -> Act
     try:  # the engine names the rule broken; the catalogue says it in words
         state.clone().apply(action)
     except IllegalAction as exc:
-        raise BadCommand(move_refusal_text(LOCALE, exc.code, exc.params, letters=LOCALE)) \
+        raise BadCommand(move_refusal_text(LOCALE, exc.code, exc.params, letters=letters)) \
             from None
     except (ValueError, IndexError) as exc:
         raise BadCommand(f"not a move now ({exc})") from None

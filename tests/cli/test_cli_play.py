@@ -295,3 +295,14 @@ def test_a_refusal_is_printed_as_one_sentence():
     assert not any(re.search(r"\w=\w+:", line) for line in refusals), refusals
     assert len(refusals) == 4 and "cannot done" not in r.out
     assert ".." not in "\n".join(refusals) and "`pass` is not one of your moves" in r.out
+
+
+def test_court_letters_of_a_language_on_screen_and_typed():
+    english = run_cli("play", "--seed", "3", stdin="quit\n").out
+    russian = run_cli("play", "--seed", "3", "--letters", "ru", stdin="Дs\nquit\n").out
+    assert "Your hand: 1:7♠  2:Q♠  3:A♣" in english
+    assert "Your hand: 1:7♠  2:Д♠  3:Т♣" in russian
+    assert "You beat 8♠ with Д♠." in russian  # typed as Дs: the queen of spades
+    assert "Your hand: 1:7♠  3:Т♣" in russian  # and the numbers stay with their cards
+    german = run_cli("play", "--seed", "3", "--letters", "de", stdin="Ds\nquit\n").out
+    assert "You beat 8♠ with D♠." in german
