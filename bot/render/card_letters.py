@@ -8,6 +8,11 @@ What players write and what their cards print (the suit symbols stay the same ev
     pl  W D K A   walet, dama, król, as
     de  B D K A   Bube, Dame, König, Ass
 
+These are the indices the local decks print (A. Pollett's list of card indices by country:
+Russia Т К Д В, Poland A K D W, Germany A K D B; Ukrainian decks print the Russian
+pattern's letters, валет/дама/король/туз being the same words). German players also meet
+decks with J Q K A; ``choice`` below is the way back to them.
+
 ``LETTERS_BY_DEFAULT`` says which languages show their own letters unless asked otherwise:
 every one above, since their players read them on their own decks. A screen passes a
 ``letters`` value to ``card_label``: a locale from ``letters_for(locale)`` (the default),
