@@ -219,3 +219,23 @@ def test_the_weli_names_its_suit_in_words():
                                     "suit.clubs")):
             label = weli_label(WELI_AS + suit, locale)
             assert label.startswith("6♦") and label.endswith(" " + t(locale, key)), label
+
+
+def test_the_lines_issue_26_found_wrong_read_right():
+    assert t("pl", "value.first_attacker.left_of_dealer") == "na lewo od rozdającego"
+    assert "nie zostaje już talii" in t("pl", "reason.railway_stock", rule="Poker")
+    for key in ("attacking", "defending", "waiting", "out", "fool"):  # a verb needs "du"
+        assert t("de", f"role.you.{key}").startswith("du "), key
+    # The winner has gone out with no cards left: not "eliminated".
+    assert t("uk", "role.out") != "поза грою" and t("pl", "role.out") != "poza grą"
+    for locale in ("ru", "uk"):  # one word for the deal, after the button too
+        deal = t(locale, "btn.next_deal").split()[-1][:5]  # раздача / роздача
+        assert deal in t(locale, "game.ready_you").lower(), locale
+        assert deal in t(locale, "table.ready_waiting", ready="A", waiting="B").lower()
+    line = t("ru", "lobby.settings_line", preset="P", timer="T", series=t("ru", "series.none"))
+    assert "серия до: без ограничения" not in line  # "series to: no limit", word for word
+    for locale, marks in (("pl", "„”"), ("de", "„“"), ("ru", "«»"), ("uk", "«»"),
+                          ("en", "“”")):
+        for key in ("nudge.your_turn", "hand.left"):
+            text = t(locale, key, group="G", expected="x")
+            assert f"{marks[0]}G{marks[1]}" in text, (locale, key, text)
