@@ -86,7 +86,15 @@ from bot.service.events import (
     MoveApplied,
     SeatTakenOver,
 )
-from bot.service.hands import Hands, changed_seats, hands_changed, seat_hands, team_of
+from bot.service.hands import (
+    BoutKey,
+    Hands,
+    bout_key,
+    changed_seats,
+    hands_changed,
+    seat_hands,
+    team_of,
+)
 from bot.service.lobby import lobby_snapshot
 from bot.service.positions import (
     CachedGame,
@@ -362,14 +370,21 @@ class GameService:
     # -- act ------------------------------------------------------------------------------
     async def act(self, game_id: int, action: str, *, expected_version: int | None,
                   user_id: int | None = None, seat: int | None = None,
-                  cause: str = "player") -> ActResult:
+                  cause: str = "player", drawn_in: BoutKey | None = None) -> ActResult:
         """Apply one action for the pressing user (``user_id``) or for a computer-played
         seat (``seat`` with cause "computer"). ``action`` is the engine's short text
-        (untrusted: parsed and checked by the engine)."""
+        (untrusted: parsed and checked by the engine).
+
+        A press on a screen drawn at an older version than the game's is refused as out of
+        date, unless the caller says in which bout the screen was drawn (``drawn_in``, a
+        ``bout_key``): then it is played at the current version when the game is still in
+        that bout and the rules still allow it (it means what its person saw: a throw-in
+        pressed while the defender covered, a second "Beaten" after another's)."""
         if cause not in ("player", "computer"):
             raise ValueError("cause must be player or computer")
         cached = self._cache.get(game_id)
-        if cached is not None and expected_version in (None, cached.version):
+        if cached is not None and (expected_version in (None, cached.version)
+                                   or _same_bout(drawn_in, cached.state)):
             result = await self._act_cached(cached, action, user_id, seat, cause)
             if result is not None:
                 return result
@@ -377,10 +392,23 @@ class GameService:
         async def plan(s: AsyncSession, game: Any, seats: Seats) -> _Plan:
             actor = self._actor(seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
-            if expected_version is not None and expected_version != game.version:
-                await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
-            return self._plan_press(game_id, deal_from_dict(game.state), None,
-                                    game.version, actor, action_text, cause)
+            state = deal_from_dict(game.state)
+            if expected_version is None or expected_version == game.version:
+                return self._plan_press(game_id, state, None, game.version, actor,
+                                        action_text, cause)
+            if _same_bout(drawn_in, state):
+                try:
+                    return self._plan_press(game_id, state, None, game.version, actor,
+                                            action_text, cause)
+                except IllegalMove:
+                    # No longer allowed in this bout: a double press is told so, any other
+                    # press the rule it now breaks (the table is full, it was covered...).
+                    played = await game_repo.move_at(s, game_id, expected_version)
+                    if played is not None and (played.seat, played.action) == (
+                            actor.seat, action_text):
+                        raise AlreadyPlayed(Code.ALREADY_PLAYED) from None
+                    raise
+            await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
 
         return await self._run(game_id, plan)
 
@@ -757,6 +785,12 @@ class GameService:
             return None
         seconds = int(settings.get("turn_seconds", game_settings.DEFAULT_TURN_SECONDS))
         return now + timedelta(seconds=seconds)
+
+
+def _same_bout(drawn_in: BoutKey | None, state: GameState) -> bool:
+    """Whether a screen drawn in the bout ``drawn_in`` is still of the bout ``state`` is in
+    (None: the caller did not say; only a current screen counts then)."""
+    return drawn_in is not None and not state.is_over and bout_key(state) == drawn_in
 
 
 def _aware(moment: datetime) -> datetime:
