@@ -194,6 +194,8 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count)]))
     names = {s.seat: s.name for s in snap.seats}
+    if any(s.seat == seat and s.taken_over and not s.left for s in snap.seats):
+        lines.append(t(locale, "hand.computer_plays"))
     others = [f"{names.get(p, '?')} {view.hand_counts[p]}" for p in view.in_play if p != seat]
     if others:
         lines.append(t(locale, "hand.opponents", counts=" · ".join(others)))

@@ -39,7 +39,8 @@ class TableNotes:
     """What the table must say beyond the state: blocked players, taken-over seats."""
 
     blocked: set[int] = field(default_factory=set)
-    taken_over: set[int] = field(default_factory=set)  # after timeouts: can be taken back
+    taken_over: set[int] = field(default_factory=set)  # a computer plays: can be taken back
+    timed_out: set[int] = field(default_factory=set)  # ... because the person timed out
     left: set[int] = field(default_factory=set)  # /leave: a computer plays on for good
     # Seats whose hand with their move Telegram has not taken for a while (5xx, timeouts):
     # the others are told why the game waits (their clock waits too).
@@ -53,6 +54,7 @@ class TableNotes:
         """What the seats of a snapshot say: taken over, left."""
         self.left = {s.seat for s in seats if s.left}
         self.taken_over = {s.seat for s in seats if s.taken_over and not s.left}
+        self.timed_out = {s.seat for s in seats if s.timed_out and not s.left}
         self.blocked -= self.left
 
 
@@ -169,7 +171,11 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         left = max(0, int((snap.turn_deadline - now).total_seconds()))
         lines.append(tn(locale, "table.time_left", left))
     for seat in sorted(notes.taken_over - notes.blocked):  # blocked: said below, with why
-        lines.append(t(locale, "table.takeover", name=names.get(seat, "?")))
+        # Why: timeouts, or the deal started without them ("Start now"): nobody is blamed
+        # for a timeout they did not have.
+        key = "table.takeover_timed_out" if seat in notes.timed_out else \
+            "table.takeover_not_ready"
+        lines.append(t(locale, key, name=names.get(seat, "?")))
     for seat in sorted(notes.left):
         lines.append(t(locale, "table.left", name=names.get(seat, "?")))
     for seat in sorted(notes.blocked):

@@ -28,10 +28,17 @@ from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
 from bot.service.errors import ServiceError
-from bot.service.events import ActResult, DealEnded, GameSnapshot, GameStarted, MoveApplied
+from bot.service.events import (
+    ActResult,
+    DealEnded,
+    GameSnapshot,
+    GameStarted,
+    MoveApplied,
+    SeatTakenOver,
+)
 from bot.service.games import GameService
 
-from .bot_api import BotApi, Unreachable
+from .bot_api import BotApi, Priority, Unreachable
 from .brains import ComputerBrain
 from .computers import ComputerTurns
 from .display import Display
@@ -133,7 +140,27 @@ class GameRuntime:
         self.presenter.show(display)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
+        for seat in started.snapshot.seats:  # not ready for this deal ("Start now")
+            if seat.taken_over and seat.user_id is not None and not seat.left:
+                self.tasks.spawn(self._tell_taken_over(display, seat.seat, seat.user_id,
+                                                       "seat.taken_not_ready"))
         return display
+
+    async def _tell_taken_over(self, display: Display, seat: int, user_id: int,
+                               key: str) -> None:
+        """A new private message (an edit would not notify): a computer plays the
+        person's seat now, and a move of theirs takes it back."""
+        if seat in display.notes.blocked:
+            return  # Telegram cannot reach them: that is why the computer plays
+        locale = display.seat_locale.get(seat, display.locale)
+        try:
+            await self.api.send(user_id, Screen(t(locale, key, group=display.group_title)),
+                                throttled=True, priority=Priority.HAND)
+        except Unreachable:
+            pass  # blocked meanwhile: the table says so
+        except Exception as exc:
+            log_failure(log, exc, "telling a person of game %s about their seat",
+                        display.game_id)
 
     # -- after every change ---------------------------------------------------------------
     def after(self, display: Display, result: ActResult) -> None:
@@ -145,6 +172,9 @@ class GameRuntime:
                                 event.version)
             elif isinstance(event, DealEnded):
                 display.ended = event
+            elif isinstance(event, SeatTakenOver) and event.user_id is not None:
+                self.tasks.spawn(self._tell_taken_over(display, event.seat, event.user_id,
+                                                       "seat.taken_timed_out"))
         if display.ended is not None and not self.renderers.holds(display.game_id):
             # The end of the deal is drawn where its results are: here.
             display.adopt(result.snapshot)

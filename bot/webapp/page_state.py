@@ -70,7 +70,10 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
     news = [turn_line(locale, public, shown, seat) if not public.is_over else "",
             last_move_text(locale, public, shown, display.last, seat)]
     news += [t(locale, key, name=display.names.get(s, "?"))
-             for key, seats in (("table.takeover", display.notes.taken_over),
+             for key, seats in (("table.takeover_timed_out",
+                                 display.notes.taken_over & display.notes.timed_out),
+                                ("table.takeover_not_ready",
+                                 display.notes.taken_over - display.notes.timed_out),
                                 ("table.left", display.notes.left),
                                 ("table.blocked", display.notes.blocked)) for s in sorted(seats)]
     if snap.status == "cancelled":

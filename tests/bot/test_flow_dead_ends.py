@@ -235,3 +235,10 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
         await bot_world.services.chats.running_game(group.id))
     taken = {s.user_id for s in deal3.seats if s.taken_over}
     assert taken == {bob.id} and deal3.series_id == series
+    # Bob is told with a new message, and the table does not say he timed out.
+    told = await fakebot.wait_for_message(bob.id, lambda m: "started without you" in m.text)
+    assert "Press any move on your cards to take your seat back." in told.text
+    table3 = fakebot.last_bot_message(group)
+    await fakebot.wait_for(lambda: "Bob was not ready when the deal started" in table3.text,
+                           10, "the table's note")
+    assert "missed two turns" not in table3.text
