@@ -35,7 +35,7 @@ from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
-from .table import expectation, pairs_text, turn_line
+from .table import clock_text, expectation, pairs_text, turn_line
 
 CARD_ROW = 6
 
@@ -178,10 +178,11 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
                       picking: int | tuple | None = None, hint: bool = False,
-                      turn_seconds: int | None = None) -> Screen:
+                      turn_seconds: int | None = None, running_out: bool = False) -> Screen:
     """The private hand of a group deal, complete on its own (nobody has to look at the
     group to play): trump and stock, each opponent's card count, the table, whose turn,
-    the time per move (``turn_seconds``; None: no timer), then the cards and moves."""
+    the time per move (``turn_seconds``; None: no timer; ``running_out``: the turn is in
+    its last seconds, said to whoever it waits on), then the cards and moves."""
     state = snap.state
     view = state.view(seat)
     lines = [t(locale, "hand.title", group=group_title)]
@@ -205,7 +206,8 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
     if turn:
         lines.append(turn)
     if turn_seconds:
-        lines.append(tn(locale, "hand.turn_seconds", turn_seconds))
+        asked = seat in state.waiting_on()
+        lines.append(clock_text(locale, turn_seconds, running_out and asked, you=True))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
                             view=view)
     lines.extend(more)

@@ -91,6 +91,7 @@ class Display:
 
     def __post_init__(self) -> None:
         self.notes.note_seats(self.snap.seats)
+        self.notes.turn_seconds = self.turn_seconds if self.timer_on else None
         self._note_bout(self.snap)
 
     def note_drawn(self, seat: int, version: int, signature: Screen) -> None:
@@ -143,6 +144,7 @@ class Display:
             return False
         if snap.version != self.snap.version:
             self.seen_at = time.monotonic()
+            self.notes.running_out = False  # a new turn's clock (or the same one's, reset)
         if self.seats_as_of is not None and self.seats_as_of[0] == snap.version:
             snap = replace(snap, seats=self.seats_as_of[1])
         self.snap = snap

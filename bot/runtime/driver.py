@@ -90,6 +90,7 @@ class GameRuntime:
                                    tasks=self.tasks)
         self.renderers.on_change = self._changed_elsewhere
         self.presses.redraw_hand = self._redraw_hand
+        self.timers.redraw = self._redraw_if_here
         self.presses.show_choice = self._show_choice
         self.play_again.draws_here = self.renderers.draws
         self.play_again.tell = self._tell
@@ -287,6 +288,12 @@ class GameRuntime:
                 self.presenter.redraw_hand(display, seat)
         except Exception as exc:
             log_failure(log, exc, "drawing game %s", game_id)
+
+    def _redraw_if_here(self, display: Display) -> None:
+        """A change of the display alone (the clock's words): drawn by the instance that
+        draws the game (another one notes it from its own timer loop)."""
+        if self.renderers.holds(display.game_id):
+            self.presenter.show(display)
 
     def _tell(self, game_id: int) -> None:
         self.tasks.spawn(self.renderers.tell(game_id))

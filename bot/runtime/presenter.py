@@ -164,7 +164,7 @@ class Presenter:
             # "time left", an edit of the group's budget for nothing.
             key = (snap.version, frozenset(display.notes.blocked),
                    frozenset(display.notes.taken_over), frozenset(display.notes.left),
-                   frozenset(display.notes.undelivered))
+                   frozenset(display.notes.undelivered), display.notes.running_out)
             if key != display.table_key:
                 display.table_key = key
                 pacing.request_table(self, display)
