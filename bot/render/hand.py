@@ -91,6 +91,17 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
     return lines, rows
 
 
+def may_throw_in(locale: str, view) -> str:
+    """What a throw-in does now, for an attacker the game is not asking yet: while cards
+    are being beaten, more for the defender to beat; with every card covered, more still;
+    while the defender takes, more for them to take."""
+    if view.taking:
+        return t(locale, "hand.may_add_to_take")
+    if view.table and all(cover is not None for _attack, cover in view.table):
+        return t(locale, "hand.may_throw_in_more")
+    return t(locale, "hand.may_throw_in")
+
+
 def hand_parts(locale: str, snap, seat: int, version: int, *,
                picking: int | tuple | None = None, hint: bool = False,
                view=None) -> tuple[list[str], list[tuple]]:
@@ -139,7 +150,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     elif rest:
         lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
     if legal and waiting and seat not in waiting:
-        lines.append(t(locale, "hand.may_throw_in"))
+        lines.append(may_throw_in(locale, view))
     elif legal:
         expected = "hand.expect." + expectation(view, seat)
         lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))

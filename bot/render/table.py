@@ -107,11 +107,11 @@ def role_key(view, seat: int, *, you: bool = False) -> str:
         outcome = view.outcome
         fool = outcome is not None and not outcome.draw and seat in outcome.fools
         return prefix + ("fool" if fool else "out")
-    if seat not in view.in_play:
-        return prefix + "out"
+    if seat not in view.in_play or (view.hand_counts[seat] == 0 and view.stock_count == 0):
+        return prefix + "out"  # (played their last card: out once the bout is over)
     if seat == view.defender:
         return prefix + "defending"
-    if seat == view.attacker:
+    if seat == view.attacker or seat in view.waiting_on:  # a co-attacker asked to add
         return prefix + "attacking"
     return prefix + "waiting"
 

@@ -15,7 +15,7 @@ from bot.engine import Action, ActionKind, public_view
 from bot.i18n import t, tn
 from bot.render.callback import CallbackDataError, decode
 from bot.render.cards import card_label, is_red, sort_hand
-from bot.render.hand import hand_parts
+from bot.render.hand import hand_parts, may_throw_in
 from bot.render.results import result_lines
 from bot.render.rules import preset_label
 from bot.render.table import expectation, last_move_text, role_key, turn_line
@@ -84,7 +84,7 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
     prompt, rows = hand_parts(locale, snap, seat, snap.version, picking=picking,
                               hint=display.hints, view=view)
     if picking is None:  # the cards are drawn as cards: keep "Your move: ..." only
-        asked = {t(locale, "hand.may_throw_in"), t(
+        asked = {may_throw_in(locale, view), t(
             locale, "hand.you_expected",
             expected=t(locale, "hand.expect." + expectation(view, seat)))}
         prompt = [line for line in prompt if line in asked]
