@@ -3,6 +3,8 @@ answered once, /leave in a running game."""
 
 from __future__ import annotations
 
+import asyncio
+
 from playing import hand_message, move_buttons, refusal, start_group_game
 
 
@@ -242,3 +244,34 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     await fakebot.wait_for(lambda: "Bob was not ready when the deal started" in table3.text,
                            10, "the table's note")
     assert "missed two turns" not in table3.text
+
+
+async def test_the_lobby_never_says_ready_while_start_would_be_refused(fakebot, bot_world):
+    """Someone who has not opened the private chat: their Join is answered with words and
+    the link, the lobby does not say "Ready" (Start would be refused), and after the host
+    takes them out and they join again their wait starts over."""
+    await bot_world.start(private_chat_wait=1.5)
+    alice, dave = fakebot.add_user("Alice"), fakebot.add_user("Dave")
+    await fakebot.user_starts_bot(alice)
+    group = fakebot.add_group("Cards night", [alice, dave])
+    lobby = await open_lobby(fakebot, group, alice)
+    answer = await press(fakebot, dave, lobby, "Join")
+    assert answer["text"] == "Open the chat with me to finish joining: your cards come there."
+    assert answer["url"].startswith("https://t.me/") and "?start=j" in answer["url"]
+    await fakebot.wait_for(lambda: "2. Dave" in lobby.text, 10, "Dave in the lobby")
+    await fakebot.settle(0.1)
+    assert "Ready: the host can press Start." not in lobby.text
+    assert (await press(fakebot, alice, lobby, "Start")).get("text")  # refused: Dave
+
+    # 1 s into his wait the host takes him out; he joins again: a new 1.5 s wait.
+    await asyncio.sleep(1.0)
+    assert (await press(fakebot, alice, lobby, "Remove a player")).get("text") is None
+    await fakebot.wait_for(lambda: lobby.find_button("✖ Dave"), 10, "the remove menu")
+    await press(fakebot, alice, lobby, data=lobby.find_button("✖ Dave")["callback_data"])
+    await fakebot.wait_for(lambda: "Dave" not in lobby.text, 10, "Dave out")
+    await press(fakebot, dave, lobby, "Join")
+    await asyncio.sleep(0.9)  # past the first wait's end, within the new one
+    assert not [m for m in fakebot.bot_messages(group.id) if m.text.startswith("Dave was")]
+    assert "2. Dave" in lobby.text
+    await fakebot.wait_for_message(
+        group, lambda m: m.text.startswith("Dave was taken out of the lobby"), timeout=10)
