@@ -91,6 +91,31 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
     return lines, rows
 
 
+def ending_text(locale: str, snap, seat: int, ended) -> str:
+    """How the deal ended for the reader, in their private chat (the group's table has
+    everyone's): cancelled, a draw, the fool (with their matchsticks in the series), or
+    the place they finished in. ``ended``: the deal's ``DealEnded`` (None: not known
+    here, e.g. drawn by another instance: the outcome alone)."""
+    if snap.status == "cancelled":
+        return t(locale, "hand.ended_cancelled")
+    outcome = snap.state.outcome
+    if ended is not None and ended.draw or ended is None and outcome is not None \
+            and outcome.draw:
+        return t(locale, "hand.ended_draw")
+    fools = set(ended.fools) if ended is not None else \
+        set(outcome.fools if outcome is not None else ())
+    if seat in fools:
+        sticks = ended.matchsticks.get(seat) if ended is not None else None
+        if sticks:
+            return tn(locale, "hand.ended_fool_sticks", sticks)
+        return t(locale, "hand.ended_fool")
+    order = list(outcome.out_order) if outcome is not None else []
+    if seat in order:
+        return t(locale, "hand.ended_place", place=order.index(seat) + 1,
+                 players=len(snap.seats))
+    return t(locale, "hand.ended_out")
+
+
 def may_throw_in(locale: str, view) -> str:
     """What a throw-in does now, for an attacker the game is not asking yet: while cards
     are being beaten, more for the defender to beat; with every card covered, more still;
@@ -189,7 +214,8 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
                       picking: int | tuple | None = None, hint: bool = False,
-                      turn_seconds: int | None = None, running_out: bool = False) -> Screen:
+                      turn_seconds: int | None = None, running_out: bool = False,
+                      ended=None) -> Screen:
     """The private hand of a group deal, complete on its own (nobody has to look at the
     group to play): trump and stock, each opponent's card count, the table, whose turn,
     the time per move (``turn_seconds``; None: no timer; ``running_out``: the turn is in
@@ -200,7 +226,7 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
     if state.is_over or snap.status != "running":
         if view.turnup is not None:
             lines.append(t(locale, "table.trump", card=card_label(view.turnup)))
-        lines.append(t(locale, "hand.over"))
+        lines.append(ending_text(locale, snap, seat, ended))
         return Screen("\n".join(lines))
     trump = (t(locale, "table.trump", card=card_label(view.turnup))
              if view.turnup is not None else t(locale, "table.no_trump"))

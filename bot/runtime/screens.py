@@ -46,7 +46,8 @@ def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Scree
     signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
                                   picking=display.picking.get(seat), hint=display.hints,
                                   turn_seconds=display.turn_seconds if display.timer_on
-                                  else None, running_out=display.notes.running_out)
+                                  else None, running_out=display.notes.running_out,
+                                  ended=display.ended)
     if display.page_url and snap.status == "running" and not snap.state.is_over:
         page = ((t(locale, "btn.open_table"), "app:" + display.page_url),)
         signature = Screen(signature.text, signature.rows + (page,))

@@ -75,6 +75,9 @@ async def test_cancel_of_a_running_game_is_answered_once(fakebot, bot_world):
     new = fakebot.bot_messages(group.id)[before:]
     assert len(new) == 1, [m.text for m in new]
     assert (await bot_world.services.games.snapshot(game_id)).status != "running"
+    for user in (alice, bob):  # each private chat says it was cancelled, not just "over"
+        await fakebot.wait_for(lambda u=user: "The host cancelled this deal" in hand_message(
+            fakebot, u).text, 10, "the cancelled hand")
     # Again: nothing left to cancel, said once.
     await fakebot.user_sends(alice, group, "/cancel")
     await fakebot.wait_for(lambda: len(fakebot.bot_messages(group.id)) > before + 1, 10, "2nd")
@@ -194,9 +197,22 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     await fakebot.wait_for(lambda: "Play again" in table.button_texts(), 10, "Play again")
     series = (await bot_world.services.games.snapshot(game_id)).series_id
 
+    # Each private chat says how the deal ended for its reader.
+    ended = await bot_world.services.games.snapshot(game_id)
+    for user in (alice, bob):
+        seat = ended.seat_of(user.id)
+        words = ("you are the fool. You have 1 matchstick in this series."
+                 if seat in ended.state.outcome.fools else "a draw, nobody is the fool."
+                 if ended.state.outcome.draw else "you got rid of your cards, place 1 of 2.")
+        await fakebot.wait_for(lambda u=user, w=words: w in hand_message(fakebot, u).text,
+                               10, f"{user.first_name}'s ending")
+
     ready = await press(fakebot, alice, table, "Play again")
     assert ready["text"].startswith("You are ready")
     await fakebot.wait_for(lambda: "Waiting for: Bob" in table.text, 10, "the ready line")
+    # Bob is asked once, with a new message (the table's edit does not notify).
+    ping = await fakebot.wait_for_message(bob.id, lambda m: "wants to play again" in m.text)
+    assert ping.text.startswith("Alice wants to play again in Cards night")
     assert "Play again (1/2 ready)" in table.button_texts()
     # A double press changes nothing; Start now is the host's (Alice's).
     assert (await press(fakebot, alice, table, "Play again (1/2 ready)"))["text"] \
@@ -206,6 +222,8 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     assert refused["text"] == "Only the host or a chat admin can do that."
     old_button = table.find_button("Play again (1/2 ready)")["callback_data"]
 
+    assert len([m for m in fakebot.bot_messages(bob.id) if "wants to play again" in m.text]) == 1
+    assert not [m for m in fakebot.bot_messages(alice.id) if "wants to play again" in m.text]
     assert (await press(fakebot, bob, table, "Play again (1/2 ready)")).get("text") is None
     second = await fakebot.wait_for_message(group, lambda m: "deal 2" in m.text)
     await fakebot.wait_for(lambda: not table.buttons, 10, "the old table's buttons to go")
