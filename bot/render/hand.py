@@ -97,6 +97,8 @@ def ending_text(locale: str, snap, seat: int, ended) -> str:
     the place they finished in. ``ended``: the deal's ``DealEnded`` (None: not known
     here, e.g. drawn by another instance: the outcome alone)."""
     if snap.status == "cancelled":
+        if any(x.left for x in snap.seats):  # leaving is a loss that a cancel keeps
+            return t(locale, "hand.ended_cancelled_forfeit")
         return t(locale, "hand.ended_cancelled")
     outcome = snap.state.outcome
     if ended is not None and ended.draw or ended is None and outcome is not None \

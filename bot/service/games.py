@@ -36,7 +36,9 @@ Decisions (not in RULES.md):
   which the AI layer then plays through ``act(..., seat=N, cause="computer")``; acting
   themselves resets the count and hands the seat back;
 - only the host (the lobby's host) cancels a running deal; a cancelled deal writes no
-  results and ends its series;
+  results for those still at the table and ends its series; whoever left it (/leave)
+  still loses it by forfeit (their matchstick, tally and rating stand, against the
+  others);
 - the next deal of a series may be started by any person seated in it.
 """
 
@@ -613,12 +615,18 @@ class GameService:
                                             finished_at=now, updated_at=now)
             if not ok:
                 raise StaleVersion(Code.GAME_MOVED_ON, "the game changed meanwhile; try again")
+            names = await self._names(s, game_id, seats)
+            if any(x.left for x in seats):
+                # Leaving is a loss that stands: a cancel undoes the deal for those who
+                # stayed, not for whoever left it (results.py: they lose it by forfeit).
+                await record_deal_end(s, GameFacts.of(game), seats,
+                                      {x.seat: seat_name(x, names) for x in seats}, None,
+                                      RuleSet.from_dict(game.rules), now)
             if game.series_id is not None:
                 series = await s.get(Series, game.series_id, with_for_update=True)
                 if series is not None and series.status == "running":
                     series.status = "finished"
                     series.finished_at = now
-            names = await self._names(s, game_id, seats)
         snapshot = build_snapshot(GameFacts.of(game), version=game.version, status="cancelled",
                                   state=self._decoded(game), seats=seats, names=names,
                                   turn_deadline=None)
