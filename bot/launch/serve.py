@@ -26,6 +26,7 @@ from bot.launch.checks import (
     set_webhook,
     start_polling,
 )
+from bot.launch.new_database import NewDatabaseFile
 from bot.launch.retry import Stopped
 from bot.runtime.webhook_server import WebhookServer
 
@@ -69,6 +70,8 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
     server: WebhookServer | None = None
     webapp = app.bot_data.get("webapp")
     webapp_alone = False
+    new_file = NewDatabaseFile(settings.database_url)
+    running = False
     try:
         await check_database(settings, stop=stop, schema=schema)
         await connect_telegram(app, settings, stop=stop)
@@ -89,6 +92,7 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
                 webapp_alone = True
             await start_polling(app, settings, stop=stop)
         log.info("running (%s)", "webhook" if settings.webhook_url else "long polling")
+        running = True
         await stop.wait()
         log.info("stopping")
     except Stopped:
@@ -97,6 +101,8 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
         if webapp_alone:
             await webapp.stop()
         await _teardown(app, server)
+        if not running:
+            new_file.remove()
 
 
 async def _teardown(app: App, server: WebhookServer | None) -> None:
