@@ -3,9 +3,17 @@ pattern of their callback data (one handler per kind of button)."""
 
 from __future__ import annotations
 
-from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
+from telegram import Update
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    TypeHandler,
+)
 
 from bot.render.callback import CallbackKind, pattern, ui_pattern
+from bot.runtime import log_context
 
 from . import buttons, commands
 from .errors import on_error
@@ -39,7 +47,17 @@ BUTTONS = (
 )
 
 
+async def note_update(update: Update, _context: object) -> None:
+    """Every log line written while handling ``update`` names it and its chat (each update
+    runs in its own task, so this holds for that update alone)."""
+    log_context.update_id.set(update.update_id)
+    if update.effective_chat is not None:
+        log_context.chat_id.set(update.effective_chat.id)
+
+
 def register(app: Application) -> None:
+    # Group -1 runs first, for every update, and lets the other groups run after it.
+    app.add_handler(TypeHandler(Update, note_update), group=-1)
     for names, command in COMMANDS:
         app.add_handler(CommandHandler(names, command))
     for button, data_pattern in BUTTONS:

@@ -40,7 +40,8 @@ class ComputerTurns:
         if display.computer_task is not None and not display.computer_task.done():
             display.computer_again = True
             return
-        display.computer_task = self.tasks.spawn(self._turns(display))
+        display.computer_task = self.tasks.spawn(self._turns(display), game=display.game_id,
+                                                chat=display.chat_id)
 
     def _movers(self, display: Display) -> list[int]:
         snap = display.snap

@@ -1,14 +1,18 @@
 """Start-up refuses what cannot work before saying "running": a malformed Bot API or
 webhook URL and the README's placeholder token are setting errors at once; a database that
 reads but cannot be written is found by a write that is rolled back; a failed start
-leaves no new SQLite file behind (and never removes an existing one)."""
+leaves no new SQLite file behind (and never removes an existing one). DURAK_LOG_FORMAT=json
+gives one JSON object per line."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
+import signal
 
 import pytest
-from botprocess import bot_environment, closed_port, run_bot
+from botprocess import bot_environment, closed_port, read_until, run_bot, start_bot
 
 from bot.storage.database import Database
 from bot.storage.migrate import upgrade
@@ -101,3 +105,24 @@ async def test_a_failed_start_keeps_an_existing_database(fakebot, tmp_path):
     ended = await run_bot(env, tmp_path)
     assert ended.code == SETTING_WRONG
     assert path.exists() and path.stat().st_size > 0
+
+
+async def test_json_logs_are_one_object_per_line(fakebot, tmp_path):
+    env = bot_environment(tmp_path, BOT_TOKEN=fakebot.token,
+                          TELEGRAM_API_BASE_URL=fakebot.base_url, DURAK_LOG_FORMAT="json")
+    proc = await start_bot(env, tmp_path)
+    seen: list[str] = []
+    try:
+        assert proc.stderr is not None
+        await read_until(proc.stderr, "running (long polling)", seen)
+        proc.send_signal(signal.SIGTERM)
+        _, rest = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+        await proc.wait()
+    lines = [json.loads(line) for line in ("".join(seen) + rest.decode()).splitlines()]
+    assert proc.returncode == 0
+    assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)
+    assert any(line["message"] == "running (long polling)" and line["logger"] == "bot.launch"
+               for line in lines)
