@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 
 from bot.config import Settings
+from bot.metrics import Metrics
 from bot.service.errors import GameOver, NotAllowed, NotFound, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
@@ -25,8 +26,10 @@ log = logging.getLogger(__name__)
 class ComputerTurns:
     def __init__(self, *, games: GameService, brain: ComputerBrain, settings: Settings,
                  rng: random.Random, tasks: Tasks,
-                 after: Callable[[Display, ActResult], None]) -> None:
+                 after: Callable[[Display, ActResult], None],
+                 metrics: Metrics | None = None) -> None:
         self.games = games
+        self.metrics = metrics
         self.brain = brain
         self.settings = settings
         self.rng = rng
@@ -41,7 +44,8 @@ class ComputerTurns:
         if display.computer_task is not None and not display.computer_task.done():
             display.computer_again = True
             return
-        display.computer_task = self.tasks.spawn(self._turns(display))
+        display.computer_task = self.tasks.spawn(self._turns(display), game=display.game_id,
+                                                chat=display.chat_id)
 
     def _movers(self, display: Display) -> list[int]:
         snap = display.snap
@@ -92,8 +96,11 @@ class ComputerTurns:
         strength = next((s.computer_strength for s in snap.seats if s.seat == seat), None)
         log.debug("computer seat %s moves in game %s at v%s", seat, snap.game_id, snap.version)
         try:
+            started = time.perf_counter()
             action = await self.brain.choose(snap.state, seat, strength or "normal",
                                              self.rng.getrandbits(32))
+            if self.metrics is not None:
+                self.metrics.computer_moved(strength or "normal", time.perf_counter() - started)
             result = await self.games.act(snap.game_id, action, expected_version=snap.version,
                                           seat=seat, cause="computer")
         except (StaleVersion, NotAllowed):

@@ -24,6 +24,7 @@ from telegram import Bot
 
 from bot.config import Settings
 from bot.i18n import t
+from bot.metrics import Metrics
 from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
@@ -61,8 +62,9 @@ LATE_DELIVERY = 1.0
 class GameRuntime:
     def __init__(self, *, games: GameService, chats: ChatService, brain: ComputerBrain,
                  settings: Settings, clock: Callable[[], datetime], api: BotApi,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, metrics: Metrics | None = None) -> None:
         self.games = games
+        self.metrics = metrics
         self.chats = chats
         self.brain = brain
         self.api = api
@@ -72,7 +74,7 @@ class GameRuntime:
         self.presenter = Presenter(api=api, games=games, displays=self.displays,
                                    settings=settings, clock=clock, tasks=self.tasks)
         self.computers = ComputerTurns(games=games, brain=brain, settings=settings, rng=rng,
-                                       tasks=self.tasks, after=self.after)
+                                       tasks=self.tasks, after=self.after, metrics=metrics)
         self.timers = TurnTimers(games=games, chats=chats, displays=self.displays,
                                  settings=settings, clock=clock, tasks=self.tasks,
                                  after=self.after, catch_up=self.catch_up)
@@ -171,6 +173,8 @@ class GameRuntime:
             if isinstance(event, MoveApplied):
                 self._note_move(display, event.seat, event.action, event.cause,
                                 event.version)
+                if self.metrics is not None:
+                    self.metrics.action_accepted(event.cause)
             elif isinstance(event, DealEnded):
                 display.ended = event
             elif isinstance(event, SeatTakenOver) and event.user_id is not None:

@@ -74,7 +74,8 @@ def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Scr
         display.quiet_due.pop(seat, None)
         return False
     if display.quiet_task is None or display.quiet_task.done():
-        display.quiet_task = presenter.tasks.spawn(_wake(presenter, display, due - now))
+        display.quiet_task = presenter.tasks.spawn(_wake(presenter, display, due - now),
+                                                    game=display.game_id, chat=display.chat_id)
     return True
 
 
@@ -114,7 +115,8 @@ def request_table(presenter: Drawing, display: Display) -> None:
     display.table_due = max(loop.time() + settings.table_debounce,
                             display.table_edited_at + settings.table_min_interval)
     if display.table_task is None or display.table_task.done():
-        display.table_task = presenter.tasks.spawn(_table_loop(presenter, display))
+        display.table_task = presenter.tasks.spawn(_table_loop(presenter, display),
+                                                    game=display.game_id, chat=display.chat_id)
 
 
 async def _table_loop(presenter: Drawing, display: Display) -> None:

@@ -126,7 +126,8 @@ class Presenter:
         for listener in self.listeners:
             listener(display)
         if display.render_task is None or display.render_task.done():
-            display.render_task = self.tasks.spawn(self._render_loop(display))
+            display.render_task = self.tasks.spawn(self._render_loop(display),
+                                                  game=display.game_id, chat=display.chat_id)
 
     async def _render_loop(self, display: Display) -> None:
         while display.dirty:
@@ -315,7 +316,8 @@ class Presenter:
             assert display.retry_task is not None
             display.retry_task.cancel()
         display.retry_due = due
-        display.retry_task = self.tasks.spawn(self._show_later(display, seconds))
+        display.retry_task = self.tasks.spawn(self._show_later(display, seconds),
+                                              game=display.game_id, chat=display.chat_id)
 
     async def _show_later(self, display: Display, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -355,7 +357,8 @@ class Presenter:
             return
         since = asyncio.get_running_loop().time()
         display.undelivered_since[seat] = since
-        self.tasks.spawn(self._note_undelivered(display, seat, since))
+        self.tasks.spawn(self._note_undelivered(display, seat, since),
+                         game=display.game_id, chat=display.chat_id)
 
     async def _note_undelivered(self, display: Display, seat: int, since: float) -> None:
         await asyncio.sleep(self.settings.undelivered_note_after)

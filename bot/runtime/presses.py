@@ -30,7 +30,7 @@ from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, Stal
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
-from . import screens
+from . import log_context, screens
 from .bot_api import BotApi
 from .brains import ComputerBrain
 from .display import Display
@@ -94,6 +94,7 @@ class Presses:
         """Play a move button pressed on a message drawn at ``version``; what the press's
         answer says ("✓ you led A♥️": the hand that loses the card may be redrawn a little
         later, ``pacing``, and the answer shows at once that the press counted)."""
+        log_context.about_game(game_id)
         display = self.displays.get(game_id)
         if display is None and self.shared:  # another instance drew it: judge it here too
             display = await self.displays.of(game_id)

@@ -16,7 +16,7 @@ from bot.service.errors import ServiceError
 from bot.service.events import ActResult, GameSnapshot
 from bot.service.games import GameService
 
-from . import screens
+from . import log_context, screens
 from .display import Display
 from .displays import Displays
 from .faults import Backoff
@@ -81,6 +81,7 @@ class TurnTimers:
         """Time out every game past its deadline; the number of games timed out."""
         fired = 0
         for game_id, version, _settings in await self.chats.due_games(self.clock()):
+            log_context.about_game(game_id)
             display = self.displays.get(game_id)
             if display is not None and display.version < version:
                 # Another instance moved this game on (several instances, or one that
