@@ -15,7 +15,8 @@ import pytest
 CHROMIUM = os.environ.get("DURAK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 780}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def need_chromium() -> None:
