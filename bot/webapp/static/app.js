@@ -102,6 +102,8 @@ function onState(message) {
   lastState = message;
   status("");
   document.body.dataset.version = message.version;
+  document.body.dataset.turn = message.your_turn ? "1" : "";
+  document.body.dataset.over = message.result ? "1" : "";
   document.body.dataset.game = message.game;
   draw(message, press, word);
   if (!performance.getEntriesByName("drawn").length) performance.mark("drawn");

@@ -3,7 +3,7 @@
 // target, WCAG 2.5.5), the later card lying over the earlier one. When even that does not
 // fit (a very large hand on a phone) the row scrolls sideways rather than wrapping.
 const TAP = 44;       // CSS px: the narrowest strip of a card you may tap
-const INDEX = 26;     // CSS px: the narrowest strip of any card (its index stays readable)
+const INDEX = 24;     // CSS px: the narrowest strip of any card (its index stays readable)
 const GAP = 6;        // between cards that need not overlap
 
 export function layoutHand(row) {
