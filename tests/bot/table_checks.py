@@ -12,7 +12,10 @@ Chromium): every problem found, as words, so a failing test says what it saw.
 
 CHECK = r"""() => {
   const problems = [];
-  const channel = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const channel = (v) => {
+    v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
   const lum = (css) => {
     const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map(Number).map(channel);
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -21,8 +24,11 @@ CHECK = r"""() => {
     const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
     return (x + 0.05) / (y + 0.05);
   };
-  const name = (node) => node ? (node.closest(".card") && node.closest(".card").getAttribute("aria-label"))
-    || node.id || node.className || node.tagName : "nothing";
+  const name = (node) => {
+    if (!node) return "nothing";
+    const card = node.closest(".card");
+    return (card && card.getAttribute("aria-label")) || node.id || node.className || node.tagName;
+  };
   for (const card of document.querySelectorAll(".card[data-card]")) {
     if (card.closest("#hand")) card.scrollIntoView({ block: "nearest", inline: "nearest" });
     const idx = card.querySelector(".idx:not(.br)");
@@ -44,7 +50,9 @@ CHECK = r"""() => {
     const r = node.getBoundingClientRect();
     let width = r.width;
     const next = node.nextElementSibling;
-    if (node.closest("#hand") && next) width = Math.min(width, next.getBoundingClientRect().left - r.left);
+    if (node.closest("#hand") && next) {
+      width = Math.min(width, next.getBoundingClientRect().left - r.left);
+    }
     const label = node.getAttribute("aria-label") || node.textContent.trim();
     if (width < 44 || r.height < 44) {
       problems.push(`tap target ${label}: ${width.toFixed(1)} x ${r.height.toFixed(1)} px`);

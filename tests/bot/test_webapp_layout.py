@@ -117,7 +117,8 @@ async def test_no_index_covered_no_small_target_readable_cards(scene):
                     cards = await page.eval_on_selector_all(
                         "#hand .card", "ns => ns.map(n => [Number(n.dataset.card), "
                         "n.getBoundingClientRect().top, /playable|chosen/.test(n.className)])")
-                    # one row, in the server's order (by suit, trumps last), playable (or chosen) lifted
+                    # one row in the server's order (by suit, trumps last), playable and
+                    # chosen cards lifted
                     assert [c[0] for c in cards] == [c["id"] for c in state["hand"]], where
                     rows = {round(top) for _, top, playable in cards if not playable}
                     assert len(rows) <= 1, where
