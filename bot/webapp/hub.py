@@ -27,6 +27,7 @@ from bot.runtime.display import Display
 from bot.runtime.driver import GameRuntime
 
 from .page_state import page_state
+from .shared import SharedPages
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,11 @@ class LiveHub:
         runtime.presenter.listeners.append(self.changed)
         runtime.presenter.page_open = self.has_page
         runtime.nudges.page_open = self.has_page
+        # Several instances: pages of games other instances draw (``shared``).
+        self.shared = SharedPages(self, runtime) if runtime.renderers.enabled else None
+
+    def pages_of(self, game_id: int) -> set[Page]:
+        return self._pages.get(game_id, set())
 
     def has_page(self, game_id: int, seat: int) -> bool:
         return any(p.seat == seat for p in self._pages.get(game_id, ()))
@@ -96,12 +102,14 @@ class LiveHub:
         if series in self._series:
             self.follow(series, display.game_id, {s.user_id for s in display.seats})
 
-    def follow(self, series: int, game_id: int, people: set[int | None]) -> None:
+    def follow(self, series: int, game_id: int, people: set[int | None] | None) -> None:
         """Deal ``game_id`` of ``series`` started (or changed): the pages open on an
-        earlier deal of the series, of people seated in it, go on to it."""
+        earlier deal of the series, of people seated in it (None: as another instance
+        said; a series deals again to the same seats), go on to it."""
         for earlier in [g for g in self._series.get(series, ()) if g < game_id]:
             for page in self._pages.get(earlier, ()):
-                if page.followed < game_id and page.user_id in people and not page.ws.closed:
+                if page.followed < game_id and not page.ws.closed and (
+                        people is None or page.user_id in people):
                     page.followed = game_id
                     task = asyncio.get_running_loop().create_task(
                         self._send_next(page, game_id))
