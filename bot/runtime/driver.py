@@ -219,6 +219,7 @@ class GameRuntime:
             return
         if snap is not None:
             display.adopt(snap)
+        self.presenter.inform(display)  # the pages this instance serves, at once
         self.tasks.spawn(self._draw_or_tell(display, moves))
 
     def _draw_here(self, display: Display, snap: GameSnapshot | None = None) -> None:
@@ -250,6 +251,7 @@ class GameRuntime:
         if self.renderers.holds(display.game_id):
             self.presenter.show(display)
             return
+        self.presenter.inform(display)  # a page here shows the choice at once
         picking = display.picking.get(seat)
         choice = ("p-" if picking is None else f"p{picking}" if isinstance(picking, int)
                   else "s" + ".".join(str(c) for c in picking))

@@ -123,11 +123,16 @@ class Presenter:
         if snap is not None:
             display.adopt(snap)
         display.dirty = True
-        for listener in self.listeners:
-            listener(display)
+        self.inform(display)
         if display.render_task is None or display.render_task.done():
             display.render_task = self.tasks.spawn(self._render_loop(display),
                                                   game=display.game_id, chat=display.chat_id)
+
+    def inform(self, display: Display) -> None:
+        """Tell the listeners (the Mini App's pages) of a change, without drawing: also
+        what another instance draws (several instances), when it changed here."""
+        for listener in self.listeners:
+            listener(display)
 
     async def _render_loop(self, display: Display) -> None:
         while display.dirty:

@@ -255,6 +255,17 @@ class GameService:
                 s, game.series_id) != game.deal_number
         return frozenset(game.ready or ()), started
 
+    async def newest_deal(self, game_id: int) -> int:
+        """The id of the newest deal of ``game_id``'s series (``game_id`` itself when it is
+        the newest, or has no series): where a page opened on an old deal goes on to."""
+        async with self.db.read() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+            if game is None:
+                raise NotFound(Code.NO_SUCH_GAME)
+            if game.series_id is None:
+                return game_id
+            return await game_repo.latest_deal(s, game.series_id) or game_id
+
     async def check_next_deal(self, game_id: int) -> None:
         """Refuse as ``next_deal`` would (no such game, still running, series over, next
         deal already dealt), without dealing: a "Play again" ready check asks first."""
