@@ -33,11 +33,17 @@ from bot.i18n import t, tn
 
 from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
+from .card_letters import letters_for
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
 from .table import clock_text, expectation, pairs_text, turn_line
 
 CARD_ROW = 6
+
+
+def _label(locale: str, card: int) -> str:
+    """A card as ``locale``'s reader sees it (their court letters, ``card_letters``)."""
+    return card_label(card, letters=letters_for(locale))
 
 
 def _played_card(action) -> int | None:
@@ -57,11 +63,11 @@ def _choice_label(locale: str, action) -> str:
     kind, cards = action.kind, action.cards
     if kind is ActionKind.COVER:
         return t(locale, "btn.cover_on", card=weli_label(cards[1], locale),
-                 target=card_label(cards[0]))
+                 target=_label(locale, cards[0]))
     if kind is ActionKind.TRANSFER:
         return t(locale, "btn.transfer_with", card=weli_label(cards[0], locale))
     if kind is ActionKind.SHOW:
-        return t(locale, "btn.show_with", card=card_label(cards[0]))
+        return t(locale, "btn.show_with", card=_label(locale, cards[0]))
     return t(locale, "btn.attack_with", card=weli_label(cards[0], locale))
 
 
@@ -77,7 +83,7 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
                 swaps: list) -> tuple[list[str], list[tuple]]:
     """The poker swap screen: toggle up to two cards, confirm a legal choice, or go back."""
     lines = [t(locale, "hand.poker_choose")]
-    buttons = [(("✓ " if card in chosen else "") + card_label(card),
+    buttons = [(("✓ " if card in chosen else "") + _label(locale, card),
                 encode_game_ui(game, version, f"sw{int(card)}")) for card in hand]
     rows = list(rows_of(buttons, CARD_ROW))
     legal = {frozenset(a.cards): a for a in swaps}
@@ -162,7 +168,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     lines: list[str] = []
     rows: list[tuple] = []
     if isinstance(picking, int) and picking in by_card:
-        lines.append(t(locale, "hand.choose_target", card=card_label(picking)))
+        lines.append(t(locale, "hand.choose_target", card=_label(locale, picking)))
         choices = [(_choice_label(locale, a), encode_move(game, version, a.text()))
                    for a in by_card[picking]]
         rows.extend(rows_of(choices, 2))
@@ -173,9 +179,11 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     if not hand:
         lines.append(t(locale, "hand.no_cards"))
     elif not playable:
-        lines.append(t(locale, "hand.your_cards", cards=cards_text(hand, view.trump_suit)))
+        lines.append(t(locale, "hand.your_cards",
+                       cards=cards_text(hand, view.trump_suit, letters=letters_for(locale))))
     elif rest:
-        lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
+        lines.append(t(locale, "hand.not_playable",
+                       cards=cards_text(rest, sort=False, letters=letters_for(locale))))
     if legal and waiting and seat not in waiting:
         lines.append(may_throw_in(locale, view))
     elif legal:
@@ -186,7 +194,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
         actions = by_card[card]
         data = (encode_move(game, version, actions[0].text()) if len(actions) == 1
                 else encode_game_ui(game, version, f"pick{int(card)}"))
-        buttons.append((card_label(card), data))
+        buttons.append((_label(locale, card), data))
     rows.extend(rows_of(buttons, CARD_ROW))
     if multi:
         rows.extend(rows_of([(" ".join(weli_label(c, locale) for c in a.cards),
@@ -202,7 +210,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
                                           "pagat": "btn.take_rest"}.get(game_words, "btn.done"))}
     extra = [(labels[a.kind], encode_move(game, version, a.text())) for a in others
              if a.kind in labels]
-    extra += [(t(locale, "btn.swap_six", card=card_label(a.cards[0])),
+    extra += [(t(locale, "btn.swap_six", card=_label(locale, a.cards[0])),
                encode_move(game, version, a.text()))
               for a in others if a.kind is ActionKind.SWAP_SIX]
     if swaps:
@@ -227,10 +235,10 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
     lines = [t(locale, "hand.title", group=group_title)]
     if state.is_over or snap.status != "running":
         if view.turnup is not None:
-            lines.append(t(locale, "table.trump", card=card_label(view.turnup)))
+            lines.append(t(locale, "table.trump", card=_label(locale, view.turnup)))
         lines.append(ending_text(locale, snap, seat, ended))
         return Screen("\n".join(lines))
-    trump = (t(locale, "table.trump", card=card_label(view.turnup))
+    trump = (t(locale, "table.trump", card=_label(locale, view.turnup))
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count)]))
     names = {s.seat: s.name for s in snap.seats}
@@ -240,7 +248,7 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
     if others:
         lines.append(t(locale, "hand.opponents", counts=" · ".join(others)))
     if view.table:
-        lines.append(t(locale, "table.pairs", pairs=pairs_text(view.table)))
+        lines.append(t(locale, "table.pairs", pairs=pairs_text(view.table, letters_for(locale))))
     turn = turn_line(locale, public_view(state), names, seat)
     if turn:
         lines.append(turn)

@@ -20,6 +20,7 @@ from bot.i18n import t, tn
 
 from .actions import describe
 from .callback import encode_game_ui
+from .card_letters import letters_for
 from .cards import card_label
 from .results import result_lines
 from .rules import preset_label
@@ -116,9 +117,11 @@ def role_key(view, seat: int, *, you: bool = False) -> str:
     return prefix + "waiting"
 
 
-def pairs_text(table) -> str:
-    """The cards on the table (a view's ``table``: (attack, cover or None) pairs)."""
-    return "  ".join(card_label(a) + ("/" + card_label(c) if c is not None else "")
+def pairs_text(table, letters: str | None = None) -> str:
+    """The cards on the table (a view's ``table``: (attack, cover or None) pairs);
+    ``letters``: whose court letters (``card_letters``)."""
+    return "  ".join(card_label(a, letters=letters)
+                     + ("/" + card_label(c, letters=letters) if c is not None else "")
                      for a, c in table)
 
 
@@ -165,7 +168,7 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         shown[you] = t(locale, "table.you")
     lines = [t(locale, "table.title", game=preset_label(locale, view.rules.preset_name),
                n=snap.deal_number)]
-    trump = (t(locale, "table.trump", card=card_label(view.turnup))
+    trump = (t(locale, "table.trump", card=card_label(view.turnup, letters=letters_for(locale)))
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count),
                              tn(locale, "table.discard", len(view.discard))]))
@@ -177,8 +180,9 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     for seat, cards in enumerate(view.front):  # Warsaw: lost attacks, public
         if cards:
             lines.append(t(locale, "table.front", name=shown[seat],
-                           cards=" ".join(card_label(c) for c in cards)))
-    pairs = pairs_text(view.table)
+                           cards=" ".join(card_label(c, letters=letters_for(locale))
+                                         for c in cards)))
+    pairs = pairs_text(view.table, letters_for(locale))
     lines.append(t(locale, "table.pairs", pairs=pairs) if pairs else t(locale, "table.empty"))
     if not view.is_over:
         turn = turn_line(locale, view, shown, you)

@@ -26,6 +26,7 @@ from bot.engine import Action, ActionKind
 from bot.i18n import t
 from bot.render.actions import describe
 from bot.render.callback import encode_move
+from bot.render.card_letters import letters_for, relabel
 from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
@@ -197,6 +198,8 @@ class Presses:
         locale = display.seat_locale.get(seat, display.locale)
         action, key, params = await self.brain.hint(snap.state, seat, self.rng.getrandbits(32))
         lead = not snap.state.table_pairs()
+        letters = letters_for(locale)  # the hint's cards come in the engine's text ("Q♥")
+        shown = {k: relabel(v, letters) if isinstance(v, str) else v for k, v in params.items()}
         return t(locale, "hint.text",
                  action=describe(locale, action, lead=lead, rules=snap.state.rules),
-                 reason=t(locale, key, **params))
+                 reason=t(locale, key, **shown))

@@ -18,6 +18,7 @@ from bot.engine import Action, ActionKind, public_view
 from bot.engine.cards import JOKER_RANK, RANK_TEXT, RED_SUITS, SUITS, rank_of, suit_of
 from bot.i18n import t, tn
 from bot.render.callback import CallbackDataError, decode
+from bot.render.card_letters import letters_for, rank_text
 from bot.render.cards import card_label, is_red, sort_hand
 from bot.render.hand import hand_parts, may_throw_in
 from bot.render.results import result_lines
@@ -34,13 +35,14 @@ from bot.runtime.display import Display
 from bot.service.events import GameSnapshot
 
 
-def card(card_id: int) -> dict[str, Any]:
-    """A card as the page draws it: its corner index (rank, suit symbol), the suit's number
-    (the four-colour deck colours by it) and whether it is red."""
+def card(card_id: int, letters: str | None = None) -> dict[str, Any]:
+    """A card as the page draws it: its id (what a tap sends back), its corner index (rank
+    in the reader's court letters, ``letters``: see ``render.card_letters``; suit symbol),
+    the suit's number (the four-colour deck colours by it) and whether it is red."""
     rank, suit = rank_of(card_id), suit_of(card_id)
-    return {"id": int(card_id), "label": card_label(card_id, "plain"),
-            "rank": "★" if rank == JOKER_RANK else RANK_TEXT[rank], "suit": SUITS[suit],
-            "s": suit, "red": is_red(card_id)}
+    return {"id": int(card_id), "label": card_label(card_id, "plain", letters=letters),
+            "rank": "★" if rank == JOKER_RANK else rank_text(rank, letters),
+            "suit": SUITS[suit], "s": suit, "red": is_red(card_id)}
 
 
 def _role(public, seat: int) -> str:
@@ -145,7 +147,9 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
                 by_card[played] = data
             else:
                 buttons.append({"label": label, "press": data})
-    hand = [dict(card(c), press=by_card.get(c)) for c in sort_hand(view.hand, view.trump_suit)]
+    letters = letters_for(locale)
+    hand = [dict(card(c, letters), press=by_card.get(c))
+            for c in sort_hand(view.hand, view.trump_suit)]
     waiting = set(public.waiting_on) if not public.is_over else set()
     roles = [_role(public, s) for s in range(public.rules.players)]
     players = [{"seat": s, "name": shown[s],
@@ -168,22 +172,24 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
         "news": [line for line in news if line], "prompt": prompt,
         "turn_text": turn_text, "last_text": last_text,
         "series": snap.series_id, "your_turn": seat in waiting,
-        "trump": card(turnup) if turnup is not None else None,
+        "trump": card(turnup, letters) if turnup is not None else None,
         "trump_suit": SUITS[public.trump_suit] if public.trump_suit is not None else None,
         "trump_red": public.trump_suit in RED_SUITS,
-        "trump_text": t(locale, "table.trump", card=card_label(public.turnup))
+        "trump_text": t(locale, "table.trump", card=card_label(public.turnup, letters=letters))
         if public.turnup is not None else t(locale, "table.no_trump"),
         "stock": public.stock_count, "discard": len(public.discard),
         "stock_text": tn(locale, "table.stock", public.stock_count),
         "discard_text": tn(locale, "table.discard", len(public.discard)),
         "players": players,
-        "table": [[dict(card(a), press=targets.get(a)), card(c) if c is not None else None]
+        "table": [[dict(card(a, letters), press=targets.get(a)),
+                   card(c, letters) if c is not None else None]
                   for a, c in public.table],
         "picking": picking if isinstance(picking, int) else None,
         "hand": hand, "buttons": buttons,
         "deadline": deadline.timestamp() if deadline is not None else None,
         "turn_seconds": display.turn_seconds if display.timer_on else None,
-        "room": room, "ranks": [RANK_TEXT.get(r, "★") for r in ranks],
+        "room": room, "ranks": [rank_text(r, letters) if r in RANK_TEXT else "★"
+                                   for r in ranks],
         "room_text": tn(locale, "webapp.room", room) if room else "",
         "last_seat": display.last.seat if display.last is not None else None,
         "result": _result(locale, display, snap, seat),
