@@ -5,10 +5,13 @@ number of seconds. The bot's clock is moved, nothing sleeps a turn long."""
 
 from __future__ import annotations
 
+import pytest
 from playing import hand_message, start_group_game
 
 from bot.render.table import warning_seconds
 
+# Telegram's flood limits on in the fake, the bot's own as deployed.
+pytestmark = pytest.mark.telegram_limits
 
 def test_the_warning_comes_with_time_to_act():
     assert warning_seconds(60) == 15 and warning_seconds(120) == 15

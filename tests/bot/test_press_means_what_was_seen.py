@@ -4,11 +4,14 @@ refused as out of date and the hand is redrawn."""
 
 from __future__ import annotations
 
+import pytest
 from playing import deal_a_leader_a_pair, hand_message, refusal
 
 from bot.engine import ActionKind
 from bot.render.cards import card_label
 
+# Telegram's flood limits on in the fake, the bot's own as deployed.
+pytestmark = pytest.mark.telegram_limits
 
 async def test_a_throw_in_pressed_while_the_defender_covers_counts(fakebot, bot_world):
     await bot_world.start(quiet_hand_delay=0.0)

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from playing import hand_message, move_log, refusal, start_group_game
 from test_timers_and_failures import timeout_round
 
 TAKEN_TEXT = "Your turn timed out twice in Cards night: a computer is playing for you now."
 
+
+# Telegram's flood limits on in the fake, the bot's own as deployed.
+pytestmark = pytest.mark.telegram_limits
 
 async def _time_out_until_taken(fakebot, world, game_id):
     games = world.services.games
