@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.handlers.context import CONTEXT_TYPES, Services
 from bot.handlers.menus import register_commands
 from bot.handlers.routes import register
+from bot.metrics import Metrics
 from bot.runtime.bot_api import BotApi
 from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
@@ -56,10 +57,13 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     # response instead (runtime/webhook_replies.py); the request layer hands it over.
     replies = WebhookReplies() if settings.webhook_url else None
     quiet_wrapper_warning()
+    # What /metrics shows (bot/metrics.py; served by bot/launch/health.py).
+    metrics = Metrics()
     builder = (ApplicationBuilder().token(settings.token)
                .request(AiohttpRequest(64, pool_timeout=10.0, replies=replies,
                                        read_timeout=settings.telegram_timeout,
-                                       write_timeout=settings.telegram_timeout))
+                                       write_timeout=settings.telegram_timeout,
+                                       metrics=metrics))
                .get_updates_request(AiohttpRequest(2))
                .concurrent_updates(64)
                .context_types(CONTEXT_TYPES)
@@ -78,35 +82,38 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     outbox = Outbox(Budgets(per_second=settings.overall_rate / share,
                             group_per_minute=settings.group_rate_per_minute / share,
                             private_per_second=settings.private_rate_per_second),
-                    retries=settings.rate_limit_retries)
+                    retries=settings.rate_limit_retries, metrics=metrics)
+    metrics.outbox_waiting.set_function(outbox.queued)
     # (ignore: the builder's generics fix the limiter's per-call arguments at None)
     builder = builder.rate_limiter(outbox)  # type: ignore[arg-type]
     app = builder.build()
     db = Database(settings.database_url)
+    db.timing = metrics.db_timing
     games, chats, lobbies = GameService(db, clock=clock), ChatService(db), LobbyService(db)
     api = BotApi()  # every Bot API request of the runtime goes through it
     runtime = GameRuntime(games=games, chats=chats, api=api,
                           brain=brain or make_brain(settings.computer_budget, settings.ai_workers),
-                          settings=settings, clock=clock, rng=rng)
+                          settings=settings, clock=clock, rng=rng, metrics=metrics)
     desk = LobbyDesk(lobbies=lobbies, games=games, chats=chats, api=api, runtime=runtime,
                      private_chat_wait=settings.private_chat_wait,
                      edit_interval=settings.lobby_edit_interval)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=StatsService(db), api=api,
-                                        runtime=runtime, desk=desk)
+                                        runtime=runtime, desk=desk, metrics=metrics)
     app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
-    app.bot_data["webapp"] = _webapp(settings, app, runtime, clock)
+    app.bot_data["webapp"] = _webapp(settings, app, runtime, clock, metrics)
     register(app)
     return app
 
 
 def _webapp(settings: Settings, app: Application, runtime: GameRuntime,
-            clock: Callable[[], datetime]) -> WebAppServer | None:
+            clock: Callable[[], datetime], metrics: Metrics) -> WebAppServer | None:
     """The Mini App (bot/webapp) when the operator gives its public URL: its live hub on the
     runtime, its links on every deal, its routes for the server bot/launch/serve.py runs."""
     if not settings.webapp_url:
         return None
     hub = LiveHub(runtime, clock)
+    metrics.webapp_pages.set_function(hub.pages)
     runtime.displays.links = make_links(settings.webapp_url, settings.webapp_name,
                                         lambda: _username(app))
     return WebAppServer(token=settings.token, runtime=runtime, hub=hub,

@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from urllib.parse import SplitResult, urlsplit
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -23,6 +24,15 @@ from bot.storage.settings import DEFAULT_DATABASE_URL, database_url
 # What Telegram accepts as setWebhook's secret_token.
 WEBHOOK_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("plain", "json")
+# A bot token as @BotFather hands it out: the bot's id, a colon, the secret part.
+TOKEN = re.compile(r"^\d+:[A-Za-z0-9_-]+$")
+# What the README and --help show where the token goes; copied as it is, it would pass a
+# mere "has a colon" check and the bot would retry Telegram for a minute.
+TOKEN_PLACEHOLDER = "123456:ABC..."
+# Hosts a webhook may use plain http for: a Bot API server on the same machine (tests, a
+# local telegram-bot-api); Telegram itself posts only to https.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 # The database drivers the bot talks through (both async: the event loop never blocks).
 DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 
@@ -77,6 +87,13 @@ ENVIRONMENT = (
     EnvSetting("DURAK_LOG_LEVEL", "INFO",
                "DEBUG, INFO, WARNING or ERROR for the bot's own log lines; libraries log "
                "warnings and errors only, except at DEBUG"),
+    EnvSetting("DURAK_LOG_FORMAT", "plain",
+               "plain: one line of text per event; json: one JSON object per line (time, "
+               "level, logger, message, and game_id, chat_id, update_id where known) for a "
+               "log system"),
+    EnvSetting("DURAK_METRICS_PORT", "unset: none in polling mode",
+               "long polling mode: the port of a small server with /healthz, /readyz and "
+               "/metrics (Prometheus); webhook mode serves them on PORT"),
     EnvSetting("DURAK_STARTUP_WAIT", "60",
                "seconds to keep retrying an unreachable Telegram or database at start-up "
                "before giving up (0: try once)"),
@@ -108,6 +125,11 @@ class Settings:
     migrate_sqlite: bool = True
     # A computer player waits this long (seconds, uniform) before moving: people can follow.
     computer_pause: tuple[float, float] = (0.9, 1.8)
+    # A computer playing a person's seat (after timeouts, a deal started without them)
+    # moves for them no sooner than this long after the game reached that turn: their hand
+    # shows the move ~0.3 s later, and a person who is back needs a couple of seconds to
+    # press (the press takes the seat back). The game's own computer players do not wait.
+    takeover_pause: float = 4.0
     # How often the turn-timer loop looks for games whose deadline (in the DB) has passed.
     timer_tick: float = 1.0
     # A table edit waits this long for more moves to arrive, so a burst becomes one edit.
@@ -154,6 +176,11 @@ class Settings:
     ai_workers: int | None = None
     # The bot's own log level (bot.launch.logs); libraries stay at WARNING unless DEBUG.
     log_level: str = "INFO"
+    # "plain" text lines or "json" objects, one per line (bot.launch.logs).
+    log_format: str = "plain"
+    # Polling mode: the port of the health and metrics server (None: not served); webhook
+    # mode serves them on ``port`` (bot.launch.health).
+    metrics_port: int | None = None
     # Seconds to keep retrying Telegram and the database at start-up (bot.launch).
     startup_wait: float = 60.0
     # A lobby member who has not opened the private chat with the bot (where the cards go)
@@ -180,8 +207,14 @@ class Settings:
             raise ConfigError(
                 "BOT_TOKEN is not set. Create a bot with @BotFather in Telegram, then run: "
                 "BOT_TOKEN=123456:ABC... durak-bot   (to play without a token: durak play)")
-        if ":" not in token:
-            raise ConfigError("BOT_TOKEN does not look like a bot token (expected 123456:ABC...)")
+        if token == TOKEN_PLACEHOLDER or token.endswith("..."):
+            raise ConfigError("BOT_TOKEN is the placeholder from the instructions "
+                              f"({TOKEN_PLACEHOLDER}): put the token @BotFather gave you "
+                              "there (/mybots, API Token)")
+        if not TOKEN.match(token):
+            raise ConfigError("BOT_TOKEN does not look like a bot token (expected the bot's "
+                              "number, a colon and letters, digits, _ or -, as @BotFather "
+                              "gives it)")
         port_text = (env.get("PORT") or "8443").strip()
         try:
             port = int(port_text)
@@ -230,14 +263,58 @@ class Settings:
         if webapp_url and not webapp_url.startswith(("https://", "http://")):
             raise ConfigError("DURAK_WEBAPP_URL must be the page's https:// URL (Telegram "
                               f"opens only https pages), got {webapp_url!r}")
+        log_format = (env.get("DURAK_LOG_FORMAT") or "plain").strip().lower()
+        if log_format not in LOG_FORMATS:
+            raise ConfigError(f"DURAK_LOG_FORMAT must be plain or json, got "
+                              f"{env.get('DURAK_LOG_FORMAT')!r}")
+        metrics_text = (env.get("DURAK_METRICS_PORT") or "").strip()
+        if metrics_text and (not metrics_text.isdigit() or not 0 < int(metrics_text) < 65536):
+            raise ConfigError(f"DURAK_METRICS_PORT must be a port number, got {metrics_text!r}")
         return cls(token=token, database_url=_database_url(env), webhook_secret=secret,
                    webapp_url=webapp_url, webapp_port=int(webapp_port_text),
                    webapp_name=(env.get("DURAK_WEBAPP_NAME") or "").strip() or None,
                    overall_rate=rate, ai_workers=workers, log_level=level, startup_wait=wait,
-                   instances=int(instances_text),
-                   api_base_url=(env.get("TELEGRAM_API_BASE_URL") or "").strip() or None,
-                   webhook_url=(env.get("DURAK_WEBHOOK_URL") or "").strip() or None,
-                   port=port)
+                   log_format=log_format,
+                   metrics_port=int(metrics_text) if metrics_text else None,
+                   instances=int(instances_text), api_base_url=_api_base_url(env),
+                   webhook_url=_webhook_url(env), port=port)
+
+
+def _split(url: str) -> SplitResult | None:
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        return None
+    return parts
+
+
+def _api_base_url(env: Mapping[str, str]) -> str | None:
+    """TELEGRAM_API_BASE_URL, when it is an http(s) URL with a host: the token is appended
+    to it, so anything else (a typo, a missing scheme) would send requests nowhere, with the
+    token in every error, and be retried as "unreachable"."""
+    url = (env.get("TELEGRAM_API_BASE_URL") or "").strip() or None
+    if url is None:
+        return None
+    parts = _split(url)
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError("TELEGRAM_API_BASE_URL must be the Bot API server's http(s) URL "
+                          f"ending in /bot, e.g. http://127.0.0.1:8081/bot, got {url!r}")
+    return url
+
+
+def _webhook_url(env: Mapping[str, str]) -> str | None:
+    """DURAK_WEBHOOK_URL, when Telegram can post to it: https (http only for a Bot API server
+    on this machine)."""
+    url = (env.get("DURAK_WEBHOOK_URL") or "").strip() or None
+    if url is None:
+        return None
+    parts = _split(url)
+    local = parts is not None and parts.scheme == "http" and parts.hostname in LOCAL_HOSTS
+    if parts is None or not parts.hostname or not (parts.scheme == "https" or local):
+        raise ConfigError("DURAK_WEBHOOK_URL must be a public https:// URL (Telegram posts "
+                          f"only to https), got {url!r}")
+    return url
 
 
 def _database_url(env: Mapping[str, str]) -> str:

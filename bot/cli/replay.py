@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.cli.args import UsageError, positive_int
@@ -21,7 +20,7 @@ from bot.cli.streams import Streams
 from bot.engine import Action, EventKind, GameState
 from bot.i18n import t
 from bot.render.cards import sort_hand, suit_symbol
-from bot.storage.settings import database_url
+from bot.storage.settings import database_url, sqlite_file
 
 if TYPE_CHECKING:
     from bot.service.replay import GameRecord
@@ -67,22 +66,30 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         failure = database_failure(exc)
         if failure is None:
             raise
-        hint = (" Has `alembic upgrade head` run on it?" if failure.schema_missing
-                else " Is DATABASE_URL (or --database-url) right?")
+        hint = _hint(url, failure.schema_missing)
         streams.err.write(f"durak replay: cannot read {where(url)}: {failure.reason}.{hint}\n")
         return 1
     print_record(record, streams.out)
     return 0
 
 
-def _refuse_missing_sqlite_file(url: str) -> None:
-    from sqlalchemy.engine import make_url
+def _hint(url: str, schema_missing: bool) -> str:
+    """What to try next. Missing tables mean different things per backend: durak-bot
+    creates and migrates its SQLite file itself (an empty file is not the bot's database,
+    or the bot never started on it), while PostgreSQL is migrated by the release step."""
+    if not schema_missing:
+        return " Is DATABASE_URL (or --database-url) right?"
+    if sqlite_file(url) is not None:
+        return (" This file has none of the bot's tables: is it the file durak-bot uses (it "
+                "creates and migrates its SQLite file when it starts)?")
+    return (" Has `alembic upgrade head` run on it (the Procfile's release step), and is "
+            "DATABASE_URL (or --database-url) the bot's database?")
 
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-        return
-    if not Path(parsed.database).is_file():
-        raise UsageError(f"no database file {parsed.database} (set DATABASE_URL or "
+
+def _refuse_missing_sqlite_file(url: str) -> None:
+    path = sqlite_file(url)
+    if path is not None and not path.is_file():
+        raise UsageError(f"no database file {path} (set DATABASE_URL or "
                          "--database-url to the bot's database)")
 
 

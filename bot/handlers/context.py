@@ -11,6 +11,7 @@ from telegram import Update, User
 from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from bot.config import Settings
+from bot.metrics import Metrics
 from bot.runtime.bot_api import BotApi
 from bot.runtime.driver import GameRuntime
 from bot.runtime.lobby_desk import LobbyDesk, Person
@@ -34,6 +35,7 @@ class Services:
     api: BotApi  # every Bot API request of the runtime (sends, edits, membership questions)
     runtime: GameRuntime  # running deals: messages, computer players, timers, presses
     desk: LobbyDesk  # lobbies: joining, settings, starting (and their in-memory state)
+    metrics: Metrics | None = None  # what /metrics shows (bot.metrics); None: not measured
 
 
 class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], dict[Any, Any]]):

@@ -3,12 +3,27 @@ pattern of their callback data (one handler per kind of button)."""
 
 from __future__ import annotations
 
-from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from telegram import Update
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    TypeHandler,
+)
 
 from bot.render.callback import CallbackKind, pattern, ui_pattern
+from bot.runtime import log_context
 
 from . import buttons, commands
+from .context import BotContext
 from .errors import on_error
+
+Button = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 
 COMMANDS = (
     ("start", commands.start),
@@ -39,11 +54,41 @@ BUTTONS = (
 )
 
 
+async def note_update(update: Update, _context: object) -> None:
+    """Every log line written while handling ``update`` names it and its chat (each update
+    runs in its own task, so this holds for that update alone)."""
+    log_context.update_id.set(update.update_id)
+    if update.effective_chat is not None:
+        log_context.chat_id.set(update.effective_chat.id)
+
+
+def timed(button: Button) -> Button:
+    """``button``, with the time from its start until it handled and answered the press
+    measured (``durak_press_answer_seconds``, by the handler's name: a fixed set)."""
+    name = button.__name__
+
+    async def handler(update: Update, context: BotContext) -> None:
+        started = time.perf_counter()
+        try:
+            await button(update, context)
+        finally:
+            metrics = context.services.metrics
+            if metrics is not None:
+                metrics.press_answer.labels(name).observe(time.perf_counter() - started)
+
+    handler.__name__ = handler.__qualname__ = name
+    handler.__doc__ = button.__doc__
+    return handler
+
+
 def register(app: Application) -> None:
+    # Group -1 runs first, for every update, and lets the other groups run after it.
+    app.add_handler(TypeHandler(Update, note_update), group=-1)
     for names, command in COMMANDS:
         app.add_handler(CommandHandler(names, command))
     for button, data_pattern in BUTTONS:
-        app.add_handler(CallbackQueryHandler(button, pattern=data_pattern))
-    app.add_handler(CallbackQueryHandler(buttons.unknown))  # forged or outdated data
+        app.add_handler(CallbackQueryHandler(timed(button), pattern=data_pattern))
+    # forged or outdated data
+    app.add_handler(CallbackQueryHandler(timed(buttons.unknown)))
     app.add_handler(ChatMemberHandler(commands.on_blocked, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(on_error)

@@ -10,10 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application
 
@@ -24,6 +23,7 @@ from bot.runtime.webhook_server import WebhookServer
 from bot.storage.database import Database
 from bot.storage.failures import database_failure, where
 from bot.storage.migrate import current_revision, head_revision, known_revisions
+from bot.storage.settings import sqlite_file
 
 log = logging.getLogger("bot.launch")
 # The bot's Application, whatever its context types (build_application decides them).
@@ -43,6 +43,10 @@ async def check_database(settings: Settings, *, stop: asyncio.Event | None = Non
         revision = await retrying(lambda: _revision(db, url),
                                   what=f"database {where(url)} unreachable",
                                   wait=settings.startup_wait, log=log, stop=stop)
+        if revision is not None or db.is_sqlite:
+            await retrying(lambda: _writable(db, url, revision),
+                           what=f"database {where(url)} unreachable",
+                           wait=settings.startup_wait, log=log, stop=stop)
     except GaveUp as exc:
         raise StartupFailure(f"the database at {where(url)} stayed unreachable for "
                              f"{settings.startup_wait:g} s ({exc.attempts} attempts): {exc}",
@@ -69,13 +73,10 @@ async def check_database(settings: Settings, *, stop: asyncio.Event | None = Non
 
 def _sqlite_folder_exists(url: str) -> None:
     """SQLite creates a missing file, not a missing folder: say so before trying."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-        return
-    folder = Path(parsed.database).parent
-    if not folder.is_dir():
-        raise StartupFailure(f"the folder of the SQLite file {parsed.database} does not "
-                             "exist", setting="DATABASE_URL")
+    path = sqlite_file(url)
+    if path is not None and not path.parent.is_dir():
+        raise StartupFailure(f"the folder of the SQLite file {path} does not exist",
+                             setting="DATABASE_URL")
 
 
 async def _revision(db: Database, url: str) -> str | None:
@@ -89,6 +90,29 @@ async def _revision(db: Database, url: str) -> str | None:
             raise Transient(failure.reason) from None
         raise StartupFailure(f"the database at {where(url)}: {failure.reason}",
                              setting="DATABASE_URL") from None
+
+
+async def _writable(db: Database, url: str, revision: str | None) -> None:
+    """Write a row and roll it back: a database that reads but cannot write (a read-only
+    SQLite file or disk, a PostgreSQL standby, a user without rights) would pass every
+    read and then fail every update. No tables yet (a new SQLite file): create one."""
+    write = ("CREATE TABLE durak_write_check (x INTEGER)" if revision is None else
+             "INSERT INTO alembic_version (version_num) VALUES ('write-check')")
+    try:
+        async with db.engine.connect() as conn:
+            transaction = await conn.begin()  # SQLite: BEGIN IMMEDIATE, the write lock
+            try:
+                await conn.execute(text(write))
+            finally:
+                await transaction.rollback()
+    except Exception as exc:
+        failure = database_failure(exc)
+        if failure is None:
+            raise
+        if failure.transient:
+            raise Transient(failure.reason) from None
+        raise StartupFailure(f"the database at {where(url)} cannot be written: "
+                             f"{failure.reason}", setting="DATABASE_URL") from None
 
 
 def api_address(settings: Settings) -> str:

@@ -17,6 +17,8 @@ import signal
 from typing import Any
 from urllib.parse import urlsplit
 
+from aiohttp import web
+
 from bot.config import Settings
 from bot.launch.checks import (
     App,
@@ -26,6 +28,9 @@ from bot.launch.checks import (
     set_webhook,
     start_polling,
 )
+from bot.launch.failures import StartupFailure
+from bot.launch.health import Health, MetricsServer
+from bot.launch.new_database import NewDatabaseFile
 from bot.launch.retry import Stopped
 from bot.runtime.webhook_server import WebhookServer
 
@@ -69,7 +74,17 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
     server: WebhookServer | None = None
     webapp = app.bot_data.get("webapp")
     webapp_alone = False
+    services = app.bot_data["services"]
+    health = Health(app, services.db, services.metrics)
+    metrics_server: MetricsServer | None = None
+    new_file = NewDatabaseFile(settings.database_url)
+    running = False
     try:
+        if settings.metrics_port and not settings.webhook_url:
+            # First: a process manager may probe /healthz while the start-up retries.
+            metrics_server = MetricsServer(health)
+            await _listen_for_metrics(metrics_server, listen_on or "0.0.0.0",
+                                      settings.metrics_port)
         await check_database(settings, stop=stop, schema=schema)
         await connect_telegram(app, settings, stop=stop)
         if app.post_init:
@@ -77,10 +92,16 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
         await app.start()
         if settings.webhook_url:
             options = webhook_options(settings)
+
+            def routes(web_app: web.Application) -> None:
+                health.add_routes(web_app)
+                if webapp is not None:
+                    webapp.add_routes(web_app)
+
             server = WebhookServer(app, path=options["url_path"],
                                    secret_token=options["secret_token"],
                                    replies=app.bot_data.get("webhook_replies"),
-                                   extra_routes=webapp.add_routes if webapp else None)
+                                   extra_routes=routes)
             await listen(server, listen_on or options["listen"], options["port"])
             await set_webhook(app, settings, options, stop=stop)
         else:
@@ -89,14 +110,28 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
                 webapp_alone = True
             await start_polling(app, settings, stop=stop)
         log.info("running (%s)", "webhook" if settings.webhook_url else "long polling")
+        running = health.started = True
         await stop.wait()
         log.info("stopping")
     except Stopped:
         log.info("stopped during start-up")
     finally:
+        health.started = False
         if webapp_alone:
             await webapp.stop()
+        if metrics_server is not None:
+            await metrics_server.stop()
         await _teardown(app, server)
+        if not running:
+            new_file.remove()
+
+
+async def _listen_for_metrics(server: MetricsServer, host: str, port: int) -> None:
+    try:
+        await server.start(host, port)
+    except OSError as exc:
+        raise StartupFailure(f"cannot listen on {host}:{port} for /healthz and /metrics "
+                             f"({exc.strerror or exc})", setting="DURAK_METRICS_PORT") from None
 
 
 async def _teardown(app: App, server: WebhookServer | None) -> None:

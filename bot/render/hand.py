@@ -36,7 +36,7 @@ from .callback import encode_game_ui, encode_move
 from .card_letters import letters_for
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
-from .table import expectation, pairs_text, turn_line
+from .table import clock_text, expectation, pairs_text, turn_line
 
 CARD_ROW = 6
 
@@ -97,6 +97,44 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
     return lines, rows
 
 
+def ending_text(locale: str, snap, seat: int, ended) -> str:
+    """How the deal ended for the reader, in their private chat (the group's table has
+    everyone's): cancelled, a draw, the fool (with their matchsticks in the series), or
+    the place they finished in. ``ended``: the deal's ``DealEnded`` (None: not known
+    here, e.g. drawn by another instance: the outcome alone)."""
+    if snap.status == "cancelled":
+        if any(x.left for x in snap.seats):  # leaving is a loss that a cancel keeps
+            return t(locale, "hand.ended_cancelled_forfeit")
+        return t(locale, "hand.ended_cancelled")
+    outcome = snap.state.outcome
+    if ended is not None and ended.draw or ended is None and outcome is not None \
+            and outcome.draw:
+        return t(locale, "hand.ended_draw")
+    fools = set(ended.fools) if ended is not None else \
+        set(outcome.fools if outcome is not None else ())
+    if seat in fools:
+        sticks = ended.matchsticks.get(seat) if ended is not None else None
+        if sticks:
+            return tn(locale, "hand.ended_fool_sticks", sticks)
+        return t(locale, "hand.ended_fool")
+    order = list(outcome.out_order) if outcome is not None else []
+    if seat in order:
+        return t(locale, "hand.ended_place", place=order.index(seat) + 1,
+                 players=len(snap.seats))
+    return t(locale, "hand.ended_out")
+
+
+def may_throw_in(locale: str, view) -> str:
+    """What a throw-in does now, for an attacker the game is not asking yet: while cards
+    are being beaten, more for the defender to beat; with every card covered, more still;
+    while the defender takes, more for them to take."""
+    if view.taking:
+        return t(locale, "hand.may_add_to_take")
+    if view.table and all(cover is not None for _attack, cover in view.table):
+        return t(locale, "hand.may_throw_in_more")
+    return t(locale, "hand.may_throw_in")
+
+
 def hand_parts(locale: str, snap, seat: int, version: int, *,
                picking: int | tuple | None = None, hint: bool = False,
                view=None) -> tuple[list[str], list[tuple]]:
@@ -147,7 +185,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
         lines.append(t(locale, "hand.not_playable",
                        cards=cards_text(rest, sort=False, letters=letters_for(locale))))
     if legal and waiting and seat not in waiting:
-        lines.append(t(locale, "hand.may_throw_in"))
+        lines.append(may_throw_in(locale, view))
     elif legal:
         expected = "hand.expect." + expectation(view, seat)
         lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))
@@ -186,22 +224,26 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
                       picking: int | tuple | None = None, hint: bool = False,
-                      turn_seconds: int | None = None) -> Screen:
+                      turn_seconds: int | None = None, running_out: bool = False,
+                      ended=None) -> Screen:
     """The private hand of a group deal, complete on its own (nobody has to look at the
     group to play): trump and stock, each opponent's card count, the table, whose turn,
-    the time per move (``turn_seconds``; None: no timer), then the cards and moves."""
+    the time per move (``turn_seconds``; None: no timer; ``running_out``: the turn is in
+    its last seconds, said to whoever it waits on), then the cards and moves."""
     state = snap.state
     view = state.view(seat)
     lines = [t(locale, "hand.title", group=group_title)]
     if state.is_over or snap.status != "running":
         if view.turnup is not None:
             lines.append(t(locale, "table.trump", card=_label(locale, view.turnup)))
-        lines.append(t(locale, "hand.over"))
+        lines.append(ending_text(locale, snap, seat, ended))
         return Screen("\n".join(lines))
     trump = (t(locale, "table.trump", card=_label(locale, view.turnup))
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count)]))
     names = {s.seat: s.name for s in snap.seats}
+    if any(s.seat == seat and s.taken_over and not s.left for s in snap.seats):
+        lines.append(t(locale, "hand.computer_plays"))
     others = [f"{names.get(p, '?')} {view.hand_counts[p]}" for p in view.in_play if p != seat]
     if others:
         lines.append(t(locale, "hand.opponents", counts=" · ".join(others)))
@@ -211,7 +253,8 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
     if turn:
         lines.append(turn)
     if turn_seconds:
-        lines.append(tn(locale, "hand.turn_seconds", turn_seconds))
+        asked = seat in state.waiting_on()
+        lines.append(clock_text(locale, turn_seconds, running_out and asked, you=True))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
                             view=view)
     lines.extend(more)

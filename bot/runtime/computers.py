@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable
 
 from bot.config import Settings
+from bot.metrics import Metrics
 from bot.service.errors import GameOver, NotAllowed, NotFound, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
@@ -24,8 +26,10 @@ log = logging.getLogger(__name__)
 class ComputerTurns:
     def __init__(self, *, games: GameService, brain: ComputerBrain, settings: Settings,
                  rng: random.Random, tasks: Tasks,
-                 after: Callable[[Display, ActResult], None]) -> None:
+                 after: Callable[[Display, ActResult], None],
+                 metrics: Metrics | None = None) -> None:
         self.games = games
+        self.metrics = metrics
         self.brain = brain
         self.settings = settings
         self.rng = rng
@@ -40,7 +44,8 @@ class ComputerTurns:
         if display.computer_task is not None and not display.computer_task.done():
             display.computer_again = True
             return
-        display.computer_task = self.tasks.spawn(self._turns(display))
+        display.computer_task = self.tasks.spawn(self._turns(display), game=display.game_id,
+                                                chat=display.chat_id)
 
     def _movers(self, display: Display) -> list[int]:
         snap = display.snap
@@ -62,6 +67,7 @@ class ComputerTurns:
                 return
             # A natural pause: people see each computer move arrive, never a burst.
             await asyncio.sleep(self.rng.uniform(low, high) if high > 0 else 0)
+            await self._give_the_person_time(display)
             movers = self._movers(display)
             if display.snap.status != "running":
                 return
@@ -70,14 +76,31 @@ class ComputerTurns:
             if not await self._move(display, movers[0], backoff):
                 return
 
+    async def _give_the_person_time(self, display: Display) -> None:
+        """Before moving for a person's seat (taken over), wait until their hand has
+        shown this turn for ``takeover_pause`` seconds: a person who came back presses
+        first and has their seat back (``GameService.act``)."""
+        while True:
+            movers = self._movers(display)
+            people = {s.seat for s in display.snap.seats if s.user_id is not None}
+            if not movers or movers[0] not in people:
+                return
+            wait = display.seen_at + self.settings.takeover_pause - time.monotonic()
+            if wait <= 0:
+                return
+            await asyncio.sleep(wait)
+
     async def _move(self, display: Display, seat: int, backoff: Backoff) -> bool:
         """Play ``seat``'s move; False when the deal is gone."""
         snap = display.snap
         strength = next((s.computer_strength for s in snap.seats if s.seat == seat), None)
         log.debug("computer seat %s moves in game %s at v%s", seat, snap.game_id, snap.version)
         try:
+            started = time.perf_counter()
             action = await self.brain.choose(snap.state, seat, strength or "normal",
                                              self.rng.getrandbits(32))
+            if self.metrics is not None:
+                self.metrics.computer_moved(strength or "normal", time.perf_counter() - started)
             result = await self.games.act(snap.game_id, action, expected_version=snap.version,
                                           seat=seat, cause="computer")
         except (StaleVersion, NotAllowed):

@@ -49,6 +49,8 @@ from typing import Any, TypedDict
 from telegram.error import NetworkError, RetryAfter
 from telegram.ext import BaseRateLimiter
 
+from bot.metrics import Metrics
+
 log = logging.getLogger(__name__)
 
 
@@ -182,9 +184,14 @@ class OutboxStats:
 
 
 class Outbox(BaseRateLimiter[RateArgs]):
-    def __init__(self, budgets: Budgets | None = None, *, retries: int = 3) -> None:
+    def __init__(self, budgets: Budgets | None = None, *, retries: int = 3,
+                 metrics: Metrics | None = None) -> None:
         self.budgets = budgets or Budgets()
         self.retries = retries
+        self.metrics = metrics
+        # Children by priority (the waits are observed on every request).
+        self._wait_of = ({p: metrics.outbox_wait.labels(p.name.lower()) for p in Priority}
+                         if metrics is not None else {})
         self.stats = OutboxStats()
         self._waiting: list[_Waiting] = []  # sorted by (priority, seq)
         self._by_key: dict[tuple[int, int], _Waiting] = {}
@@ -200,6 +207,10 @@ class Outbox(BaseRateLimiter[RateArgs]):
 
     async def initialize(self) -> None:
         pass
+
+    def queued(self) -> int:
+        """Requests waiting for their turn now."""
+        return len(self._waiting)
 
     async def shutdown(self) -> None:
         """Stopping (after the runtime drew its last screens): what still waits for a
@@ -253,6 +264,10 @@ class Outbox(BaseRateLimiter[RateArgs]):
             except RetryAfter as exc:
                 scope = self._pause(chat_id, _seconds(exc.retry_after))
                 self.stats.throttled[scope] += 1
+                if self.metrics is not None:
+                    kind = ("token" if scope == "token" else
+                            "group" if chat_id is not None and chat_id < 0 else "private")
+                    self.metrics.too_many_requests.labels(kind).inc()
                 attempt += 1
                 if attempt > self.retries:
                     raise
@@ -289,7 +304,10 @@ class Outbox(BaseRateLimiter[RateArgs]):
         except asyncio.CancelledError:
             self._forget(waiting)
             raise
-        self.stats.longest_wait = max(self.stats.longest_wait, loop.time() - waiting.since)
+        waited = loop.time() - waiting.since
+        self.stats.longest_wait = max(self.stats.longest_wait, waited)
+        if self._wait_of:
+            self._wait_of[Priority(priority)].observe(waited)
 
     def _forget(self, waiting: _Waiting) -> None:
         if waiting in self._waiting:

@@ -2,8 +2,13 @@
 refusal (a ``ServiceError`` with its code; the handler shows ``refusal_text``).
 
 A hand's buttons carry the version it was drawn at. When the game moved on since, a press
-is still accepted if the hand would show now no button it did not show then and still
-shows the one pressed: the press means what the player saw (``press``). (Others' moves
+is still played if the game is in the same bout as when that hand was drawn and the rules
+still allow the move (a throw-in pressed while the defender covered, a second "Beaten"
+right after another's): the press means what the player saw, and the service judges it
+against the game as it is when the move is written (``GameService.act``'s ``drawn_in``).
+Where this process does not know the bout of that version (another instance drew the
+hand), the older, stricter rule applies: the hand would show now no button it did not
+show then, and still shows the one pressed (``_meant_version``). (Others' moves
 change the hand's text every time, its buttons much less often; and the hand of a person
 who just pressed is redrawn late when it only loses buttons, ``pacing``.) Choices that
 only change a screen (which card's meaning to pick, the poker swap's cards) live in the
@@ -26,7 +31,7 @@ from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, Stal
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
-from . import screens
+from . import log_context, screens
 from .bot_api import BotApi
 from .brains import ComputerBrain
 from .display import Display
@@ -90,16 +95,19 @@ class Presses:
         """Play a move button pressed on a message drawn at ``version``; what the press's
         answer says ("✓ you led A♥️": the hand that loses the card may be redrawn a little
         later, ``pacing``, and the answer shows at once that the press counted)."""
+        log_context.about_game(game_id)
         display = self.displays.get(game_id)
         if display is None and self.shared:  # another instance drew it: judge it here too
             display = await self.displays.of(game_id)
         seat = display.seat_of(user_id) if display else None
         expected = version
-        if display is not None and seat is not None:
+        drawn_in = display.drawn_in(seat, version, _move_data(game_id, action) or "") \
+            if display is not None and seat is not None else None
+        if display is not None and seat is not None and drawn_in is None:
             expected = await self._meant_version(display, seat, version, action)
         try:
             result = await self.games.act(game_id, action, expected_version=expected,
-                                          user_id=user_id)
+                                          user_id=user_id, drawn_in=drawn_in)
         except ServiceError:
             if display is not None and seat is not None:
                 # The person pressed on a hand that is not current (a held edit, another

@@ -38,6 +38,8 @@ from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
+from bot.metrics import Metrics
+
 from .webhook_replies import ANSWER_METHOD, WebhookReplies
 
 # The token in a Bot API URL (".../bot123456:ABC-def/getMe", ".../file/bot123456:.../x").
@@ -53,9 +55,10 @@ class AiohttpRequest(BaseRequest):
     def __init__(self, pool_size: int = 64, *, read_timeout: float | None = 5.0,
                  write_timeout: float | None = 5.0, connect_timeout: float | None = 5.0,
                  pool_timeout: float | None = 1.0,
-                 replies: WebhookReplies | None = None) -> None:
+                 replies: WebhookReplies | None = None, metrics: Metrics | None = None) -> None:
         self._pool_size = pool_size
         self._replies = replies
+        self._metrics = metrics
         self._defaults = {"read": read_timeout, "write": write_timeout,
                           "connect": connect_timeout, "pool": pool_timeout}
         self._session: aiohttp.ClientSession | None = None
@@ -100,6 +103,25 @@ class AiohttpRequest(BaseRequest):
                          write_timeout=BaseRequest.DEFAULT_NONE,
                          connect_timeout=BaseRequest.DEFAULT_NONE,
                          pool_timeout=BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
+        if self._metrics is None:
+            return await self._request(url, method, request_data, read_timeout,
+                                       write_timeout, connect_timeout, pool_timeout)
+        name = url.rsplit("/", 1)[-1]  # the Bot API method, last in the URL
+        try:
+            status, body = await self._request(url, method, request_data, read_timeout,
+                                               write_timeout, connect_timeout, pool_timeout)
+        except TimedOut:
+            self._metrics.bot_api_request(name, "timeout")
+            raise
+        except NetworkError:
+            self._metrics.bot_api_request(name, "network")
+            raise
+        self._metrics.bot_api_request(name, _outcome(status, body))
+        return status, body
+
+    async def _request(self, url: str, method: str, request_data: RequestData | None,
+                       read_timeout, write_timeout, connect_timeout,
+                       pool_timeout) -> tuple[int, bytes]:
         if self._session is None or self._session.closed:
             raise RuntimeError("AiohttpRequest is not initialized")
         if (self._replies is not None and request_data is not None
@@ -143,3 +165,13 @@ class AiohttpRequest(BaseRequest):
             # the message is logged, the token must not be.
             text = TOKEN_IN_URL.sub("bot<token>", str(exc))
             raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {text}") from exc
+
+
+def _outcome(status: int, body: bytes) -> str:
+    if body is ANSWERED_IN_REPLY[1]:  # this very object: never a body Telegram sent
+        return "in_webhook_reply"
+    if status < 300:
+        return "ok"
+    if status == 429:
+        return "rate_limited"
+    return "server_error" if status >= 500 else "refused"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -84,12 +85,27 @@ class Database:
         self._write_gate = asyncio.Lock() if self.is_sqlite else None
         self._pending: list[tuple[Callable[[AsyncSession], Awaitable[Any]], asyncio.Future]] = []
         self._drainer: asyncio.Task | None = None
+        # Told how long each transaction took: (kind: write, read or autocommit, seconds).
+        # The Application points it at its metrics (bot.metrics); storage imports none.
+        self.timing: Callable[[str, float], None] | None = None
+
+    @contextlib.asynccontextmanager
+    async def _timed(self, kind: str) -> AsyncIterator[None]:
+        if self.timing is None:
+            yield
+            return
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timing(kind, time.perf_counter() - started)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
-        """One transaction: commits on success, rolls back on any exception."""
+        """One transaction: commits on success, rolls back on any exception. (Timed from
+        its begin: the wait for SQLite's write gate is not the database's time.)"""
         gate = self._write_gate or contextlib.nullcontext()
-        async with gate, self.sessions() as session, session.begin():
+        async with gate, self._timed("write"), self.sessions() as session, session.begin():
             yield session
 
     async def write(self, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
@@ -147,13 +163,13 @@ class Database:
         For single statements that are atomic on their own; saves BEGIN and COMMIT trips."""
         if self._autocommit_engine is None:
             raise RuntimeError("autocommit() is for PostgreSQL; SQLite writes use write()")
-        async with self._autocommit_engine.connect() as conn:
+        async with self._timed("autocommit"), self._autocommit_engine.connect() as conn:
             yield conn
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
         """Read-only work: takes no write lock (on SQLite: autocommit SELECTs)."""
-        async with self.read_sessions() as session, session.begin():
+        async with self._timed("read"), self.read_sessions() as session, session.begin():
             yield session
 
     async def dispose(self) -> None:

@@ -66,12 +66,19 @@ def _known(exc: BaseException) -> DatabaseFailure | None:
         return DatabaseFailure(f"the server has no free connections ({exc})", True)
     if isinstance(exc, pg.OperatorInterventionError):  # shut down, restarted, failed over
         return DatabaseFailure(f"the server ended the connection ({exc})", True)
+    if isinstance(exc, pg.ReadOnlySQLTransactionError):  # a hot standby, a read-only replica
+        return DatabaseFailure(f"the server takes no writes ({exc})", False)
+    if isinstance(exc, pg.InsufficientPrivilegeError):
+        return DatabaseFailure(f"the user may not write the bot's tables ({exc})", False)
     if isinstance(exc, pg.PostgresConnectionError):
         return DatabaseFailure(f"the connection failed ({exc})", True)
     if isinstance(exc, sqlite3.OperationalError):
         code = getattr(exc, "sqlite_errorcode", None)
         if code == sqlite3.SQLITE_CANTOPEN:
             return DatabaseFailure(f"SQLite cannot open the file ({exc})", False)
+        if code is not None and code & 0xFF == sqlite3.SQLITE_READONLY:  # and its variants
+            return DatabaseFailure(f"SQLite cannot write the file ({exc}): its or its "
+                                   "folder's permissions, or a read-only disk", False)
         if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
             return DatabaseFailure(f"the SQLite file is busy ({exc})", True)
         # SQLite gives a missing table only the generic error code: its text tells.

@@ -1,5 +1,12 @@
 """Run alembic migrations on an open Database (app start-up, tests) without blocking the
-loop, and tell where a database's schema stands against the code's (start-up checks)."""
+loop, and tell where a database's schema stands against the code's (start-up checks).
+
+The migrations live in the package (``bot/migrations``) so that an installed bot (``pip
+install .``, a wheel, a container image) carries them: the Config is built here from that
+folder, not read from the project's ``alembic.ini``, which a wheel does not have. The
+project's ``alembic.ini`` points at the same folder, for ``alembic upgrade head`` and
+``alembic revision`` run from the checkout.
+"""
 
 from __future__ import annotations
 
@@ -14,21 +21,23 @@ from sqlalchemy.engine import Connection
 
 from bot.storage.database import Database
 
-ALEMBIC_INI = Path(__file__).resolve().parents[2] / "alembic.ini"
+MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 
 
 def alembic_config() -> Config:
-    cfg = Config(str(ALEMBIC_INI))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("path_separator", "os")
     # The caller owns logging; env.py must not reconfigure it from the ini.
     cfg.attributes["configure_logger"] = False
     return cfg
 
 
 def head_revision() -> str:
-    """The newest schema revision this code knows (migrations/versions)."""
+    """The newest schema revision this code knows (bot/migrations/versions)."""
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:  # cannot happen with the shipped migrations; say so if it does
-        raise RuntimeError("migrations/versions holds no revision")
+        raise RuntimeError(f"{MIGRATIONS}/versions holds no revision")
     return head
 
 

@@ -26,14 +26,23 @@ def test_the_default_database_is_looked_for_not_made(tmp_path, monkeypatch):
     assert not (tmp_path / "durak.db").exists()
 
 
-def test_a_database_without_the_bots_tables_says_to_migrate(tmp_path):
+def test_a_sqlite_file_without_the_bots_tables_asks_whether_it_is_the_bots(tmp_path):
     path = tmp_path / "other.db"
     sqlite3.connect(path).close()  # an empty SQLite file
     r = run_cli("replay", "5", "--database-url", f"sqlite:///{path}")
     assert r.code == 1
     assert r.err.count("\n") == 1 and "Traceback" not in r.err
     assert "the bot's tables are missing (no such table" in r.err
-    assert "alembic upgrade head" in r.err
+    # durak-bot migrates SQLite itself: alembic is not the advice there
+    assert "alembic" not in r.err and "is it the file durak-bot uses" in r.err
+
+
+def test_postgresql_without_the_bots_tables_says_to_run_the_release_step():
+    from bot.cli.replay import _hint
+
+    assert "alembic upgrade head" in _hint("postgresql+asyncpg://u@h/db", schema_missing=True)
+    assert "alembic" not in _hint("sqlite+aiosqlite:///x.db", schema_missing=True)
+    assert "DATABASE_URL" in _hint("postgresql+asyncpg://u@h/db", schema_missing=False)
 
 
 def test_an_unreachable_postgresql_is_one_line():
