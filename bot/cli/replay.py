@@ -114,7 +114,8 @@ def seat_names(record: GameRecord) -> dict[int, str]:
             computers += 1
             names[row.seat] = f"{t(LOCALE, 'ai.name', n=computers)} ({row.computer_strength})"
         else:
-            names[row.seat] = record.names.get(row.user_id) or str(row.user_id)
+            # No name: the person had their data deleted (/forget).
+            names[row.seat] = record.names.get(row.user_id) or t(LOCALE, "forget.anonymous")
     return names
 
 
