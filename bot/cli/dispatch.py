@@ -36,7 +36,8 @@ DESCRIPTION = """\
 Durak, the Russian card game, on the command line: play it in the terminal against the
 computer players, list its presets and rules, test the rules engine with random games,
 measure it, pit computer players against each other, replay a game the Telegram bot
-stored, and migrate the bot's database. `durak COMMAND --help` describes each command and its options.
+stored, and migrate the bot's database. `durak COMMAND --help` describes each command and
+its options.
 (The Telegram bot itself is `durak-bot`; `durak-bot --help` lists its settings.)"""
 
 
