@@ -12,6 +12,7 @@ Checks, each printed as it passes:
   serves /healthz, /readyz and /metrics on DURAK_METRICS_PORT, and stops on SIGTERM with
   exit 0;
 - ``durak replay 1`` reads that database (no such game: exit 1, no traceback);
+- ``durak migrate`` migrates another database with the package's migrations;
 - ``durak play`` deals a game and quits.
 
 Why a script and not a test: building and installing a wheel takes most of a minute and
@@ -175,6 +176,11 @@ def check_database(venv: Path, folder: Path) -> None:
     if "Traceback" in replay.stderr or "no game" not in replay.stderr.lower():
         raise CheckFailed(f"durak replay 1: {replay.stderr}")
     say(f"durak replay 1: {replay.stderr.strip()}")
+    migrated = run(venv / "bin" / "durak", "migrate", "--database-url", "sqlite:///other.db",
+                   cwd=folder, env=clean_env())
+    if not migrated.stdout.strip().endswith(f"-> {head}"):
+        raise CheckFailed(f"durak migrate: {migrated.stdout} {migrated.stderr}")
+    say(f"durak migrate (no alembic.ini): {migrated.stdout.strip()}")
 
 
 def check_play(venv: Path, folder: Path) -> None:
