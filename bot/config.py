@@ -125,6 +125,11 @@ class Settings:
     migrate_sqlite: bool = True
     # A computer player waits this long (seconds, uniform) before moving: people can follow.
     computer_pause: tuple[float, float] = (0.9, 1.8)
+    # A computer playing a person's seat (after timeouts, a deal started without them)
+    # moves for them no sooner than this long after the game reached that turn: their hand
+    # shows the move ~0.3 s later, and a person who is back needs a couple of seconds to
+    # press (the press takes the seat back). The game's own computer players do not wait.
+    takeover_pause: float = 4.0
     # How often the turn-timer loop looks for games whose deadline (in the DB) has passed.
     timer_tick: float = 1.0
     # A table edit waits this long for more moves to arrive, so a burst becomes one edit.

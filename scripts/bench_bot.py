@@ -94,21 +94,23 @@ async def play_game(fake, users, group, deadline: float, done: list,
                     find=hand_message, think: tuple[float, float] = (0.0, 0.0),
                     rng: random.Random | None = None,
                     answer_waits: list | None = None,
-                    accepted: list | None = None) -> None:
+                    accepted: list | None = None,
+                    refusals: dict | None = None) -> None:
     """Each person of the game plays on their own until the table says Game over or time
     runs out: when their hand shows move buttons they have not acted on, they think
     ``think`` seconds, look again and press the first move the bot accepts.
     ``answer_waits`` collects, per press, the seconds until the bot answered it (30.0 for
     one never answered); ``accepted``, the (loop time, group id) of each accepted move
-    when its answer came."""
+    when its answer came; ``refusals``, each refusal's text -> how many."""
     rng = rng or random.Random(group.id)
     await asyncio.gather(*(_person(fake, user, group, deadline, done, find, think,
-                                   random.Random(rng.random()), answer_waits, accepted)
+                                   random.Random(rng.random()), answer_waits, accepted,
+                                   refusals)
                            for user in users))
 
 
 async def _person(fake, user, group, deadline: float, done: list, find, think, rng,
-                  answer_waits, accepted) -> None:
+                  answer_waits, accepted, refusals=None) -> None:
     loop = asyncio.get_running_loop()
     # The hand (message id, edit count) this person last acted on: they wait for it to
     # change before acting again (the bot may hold the edit that takes a played card
@@ -146,6 +148,10 @@ async def _person(fake, user, group, deadline: float, done: list, find, think, r
             if answer_waits is not None:
                 answer_waits.append(loop.time() - pressed_at)
             if answer.get("text") and not answer["text"].startswith("✓"):
+                if refusals is not None:
+                    refusals[answer["text"]] = refusals.get(answer["text"], 0) + 1
+                if answer["text"] in STALE_TEXTS:
+                    break  # the bot redraws the hand: a person looks at it again
                 continue  # refused (an accepted move's answer says "✓ you led ...")
             if "pick" in data:  # a choice screen opens: choose on it next
                 picked = True
@@ -375,13 +381,15 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         done: list[int] = []
         answer_waits: list[float] = []
         accepted: list[tuple[float, int]] = []
+        refusals: dict[str, int] = {}
         refused_before = dict(fake.flood.refused)
         bot.send_signal(signal.SIGUSR1)  # the bot notes its CPU time: play starts
         here_cpu = _cpu_seconds()
         spy = await _start_py_spy(bot.pid, seconds)
         started = loop.time()
         await asyncio.gather(*(play_game(fake, users, group, started + seconds, done, find,
-                                         think, random.Random(i), answer_waits, accepted)
+                                         think, random.Random(i), answer_waits, accepted,
+                                         refusals)
                                for i, (users, group) in enumerate(tables)))
         elapsed = loop.time() - started
         await fake.settle(0.5, timeout=30)
@@ -438,6 +446,11 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "presses_unanswered": len([w for w in answer_waits if w >= 30.0]),
         "press_answer_ms_p50": round(percentile(answer_waits, 0.50) * 1000, 1),
         "press_answer_ms_p99": round(percentile(answer_waits, 0.99) * 1000, 1),
+        # Presses refused as out of date or already done: the person pressed what their
+        # screen showed (not an illegal or out-of-turn move), yet it did not count.
+        "refusals": refusals,
+        "stale_refusal_rate": round(sum(n for text, n in refusals.items()
+                                        if text in STALE_TEXTS) / max(1, len(answer_waits)), 4),
         **delivery_delays(play_calls, accepted, {group.id: {u.id for u in users}
                                                  for users, group in tables}),
         "requests_by_method": count_by_method(play_calls),
@@ -539,6 +552,9 @@ def _has_move_buttons(markup) -> bool:
     return any(button.get("callback_data", "")[:1] in ("m", "M") for row in rows
                for button in row)
 
+
+# The refusals of a press that meant what its screen showed (English, the users' language).
+STALE_TEXTS = frozenset({"This button is out of date.", "Already done."})
 
 CAPACITY_FIGURES = ("games", "actions", "actions_per_second", "requests_per_action",
                     "too_many_requests", "presses_unanswered", "press_answer_ms_p99",

@@ -41,6 +41,7 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "scripts")]
@@ -53,10 +54,12 @@ from bench_bot import (  # noqa: E402
     free_port,
     fresh_postgres,
     hand_message,
+    percentile,
 )
 from fakebot import FakeBotServer  # noqa: E402
 from sqlalchemy import text  # noqa: E402
 
+from bot.render.callback import decode  # noqa: E402
 from bot.storage.database import Database  # noqa: E402
 
 TURN_SECONDS = 10
@@ -72,6 +75,7 @@ class RoundRobin:
         self._next = itertools.cycle(range(len(ports)))
         self.port = free_port()
         self.forwarded = [0] * len(ports)
+        self.sockets: list[int] = []  # the instance each WebSocket went to
         self._runner: web.AppRunner | None = None
         self._session: aiohttp.ClientSession | None = None
 
@@ -89,8 +93,10 @@ class RoundRobin:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    async def _forward(self, request: web.Request) -> web.Response:
+    async def _forward(self, request: web.Request) -> web.StreamResponse:
         assert self._session is not None
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return await self._forward_socket(request)
         body = await request.read()
         headers = {k: v for k, v in request.headers.items()
                    if k.lower() not in ("host", "content-length")}
@@ -106,6 +112,42 @@ class RoundRobin:
                                         content_type=answer.content_type)
             except aiohttp.ClientConnectionError:
                 continue  # that instance is gone: the next one
+        return web.Response(status=502)
+
+
+    async def _forward_socket(self, request: web.Request) -> web.StreamResponse:
+        """A Mini App page's WebSocket, to the next instance in turn (as a load balancer
+        without sticky sessions would), piped both ways until either side closes."""
+        assert self._session is not None
+        for _ in range(len(self.ports)):
+            i = next(self._next)
+            url = f"http://127.0.0.1:{self.ports[i]}{request.rel_url}"
+            try:
+                upstream = await self._session.ws_connect(url, max_msg_size=0)
+            except aiohttp.WSServerHandshakeError as exc:
+                return web.Response(status=exc.status)
+            except aiohttp.ClientConnectionError:
+                continue
+            self.forwarded[i] += 1
+            self.sockets.append(i)
+            ws = web.WebSocketResponse(max_msg_size=0)
+            await ws.prepare(request)
+
+            async def pump(source, sink) -> None:
+                async for message in source:
+                    if message.type == aiohttp.WSMsgType.TEXT:
+                        await sink.send_str(message.data)
+                    else:
+                        break
+                await sink.close()
+
+            ends = [asyncio.create_task(pump(ws, upstream)),
+                    asyncio.create_task(pump(upstream, ws))]
+            await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
+            for end in ends:
+                end.cancel()
+            await upstream.close()
+            return ws
         return web.Response(status=502)
 
 
@@ -358,6 +400,149 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
     return figures
 
 
+async def _page(session, url: str, who: str, game: dict, think, rng: random.Random,
+                deadline: float) -> None:
+    """One person's Mini App page, through the proxy: notes when each version arrives
+    and taps a move (a playable card, else a button but the hint) after thinking."""
+    loop = asyncio.get_running_loop()
+    async with session.ws_connect(url, max_msg_size=0) as ws:
+        latest = await ws.receive_json()
+        game["seen"][who] = {latest["version"]: loop.time()}
+        news = asyncio.Event()
+
+        async def read() -> None:
+            nonlocal latest
+            async for message in ws:
+                data = message.json()
+                if data["type"] == "state":
+                    game["seen"][who].setdefault(data["version"], loop.time())
+                    latest = data
+                elif data["type"] == "refused":
+                    mine = [p for p in game["presses"] if p[0] == who]
+                    if mine:
+                        mine[-1][3] = True  # nothing moved: no delay to measure
+                news.set()
+
+        reader = asyncio.create_task(read())
+        acted: tuple = ()
+        try:
+            while loop.time() < deadline and latest["status"] == "running":
+                options = [c["press"] for c in latest["hand"] if c.get("press")] + [
+                    b["press"] for b in latest["buttons"] if not b["press"].endswith(".hint")]
+                options += [pair[0]["press"] for pair in latest["table"] if pair[0].get("press")]
+                if options and acted != (latest["version"], latest["picking"]):
+                    state = latest
+                    await asyncio.sleep(rng.uniform(*think))
+                    if latest is state:
+                        acted = (state["version"], state["picking"])
+                        press = rng.choice(options)
+                        if decode(press).is_move:  # (a choice screen changes no version)
+                            game["presses"].append([who, state["version"], loop.time(),
+                                                    loop.time() > deadline - 2])
+                        await ws.send_json({"press": press})
+                news.clear()
+                try:
+                    await asyncio.wait_for(news.wait(), timeout=1.0)
+                except TimeoutError:
+                    pass
+        finally:
+            reader.cancel()
+
+
+async def run_pages(instances: int, games: int, seconds: float, think: tuple[float, float],
+                    pg_url: str, seed: int = 1) -> dict:
+    """``instances`` bot processes behind the proxy, each person playing from a Mini App
+    page whose WebSocket the proxy hands to the instances in turn (the two pages of a game
+    on different instances): how long after a tap each page of the game shows its move."""
+    from fakebot.webapp import init_data
+
+    fake = FakeBotServer(telegram_limits=True)
+    await fake.start()
+    db_url, db_name = await fresh_postgres(pg_url)
+    tmp = tempfile.mkdtemp(prefix="bench-instance-pages-")
+    ports = [free_port() for _ in range(instances)]
+    proxy = RoundRobin(ports)
+    await proxy.start()
+    base = f"http://127.0.0.1:{proxy.port}"
+    extra = json.dumps({"instances": instances, "webhook_url": f"{base}/hook",
+                        "webapp_url": f"{base}/webapp/"})
+    bots = [await asyncio.create_subprocess_exec(
+        sys.executable, str(ROOT / "scripts" / "bench_bot.py"), "--serve-bot", fake.token,
+        fake.base_url, db_url, "0.25", f"{tmp}/timings{i}.json", "0.8", extra, str(port), "1",
+        env={**os.environ, "DURAK_AI_WORKERS": "1"}) for i, port in enumerate(ports)]
+    loop = asyncio.get_running_loop()
+    played: list[dict] = []
+    try:
+        await fake.wait_for(lambda: fake.webhook_url or any(
+            bot.returncode is not None for bot in bots), 60, "the bots to set the webhook")
+        for port in ports:
+            for _ in range(600):
+                try:
+                    _r, w = await asyncio.open_connection("127.0.0.1", port)
+                    w.close()
+                    break
+                except OSError:
+                    await asyncio.sleep(0.1)
+        tables = await _start_games(fake, db_url, games)
+        rng = random.Random(seed)
+        deadline = loop.time() + seconds
+        async with aiohttp.ClientSession() as session:
+            tasks = []
+            for users, _group in tables:
+                button = next(b for b in hand_message(fake, users[0]).buttons
+                              if "web_app" in b)
+                game_id = int(button["web_app"]["url"].rsplit("=", 1)[1])
+                game: dict = {"id": game_id, "seen": {}, "presses": [], "instances": []}
+                played.append(game)
+                for user in users:
+                    query = urlencode({"game": game_id, "init": init_data(
+                        fake.token, user.id, user.first_name)})
+                    tasks.append(asyncio.create_task(_page(
+                        session, f"{base}/webapp/ws?{query}", user.first_name, game, think,
+                        random.Random(rng.random()), deadline)))
+                    while len(proxy.sockets) < len(tasks):  # one at a time: in turn
+                        await asyncio.sleep(0.01)
+                    game["instances"].append(proxy.sockets[-1])
+            await asyncio.gather(*tasks)
+    finally:
+        for bot in bots:
+            if bot.returncode is None:
+                bot.terminate()
+        for bot in bots:
+            try:
+                await asyncio.wait_for(bot.wait(), 30)
+            except TimeoutError:
+                bot.kill()
+                await bot.wait()
+        await proxy.stop()
+        await fake.stop()
+        await drop_postgres(pg_url, db_name)
+    delays, missed = [], 0
+    for game in played:
+        for _who, version, at, left_out in game["presses"]:
+            if left_out:  # refused (nothing moved), or tapped as the pages closed
+                continue
+            for seen in game["seen"].values():
+                later = [t for v, t in seen.items() if v > version]
+                if later:
+                    delays.append(min(later) - at)
+                else:
+                    missed += 1
+                    print("missed", game["id"], _who, version, round(deadline - at, 2),
+                          {k: max(v) for k, v in game["seen"].items()}, file=sys.stderr)
+    return {
+        "instances": instances, "games": games, "pages": 2 * games,
+        "games_with_pages_on_two_instances": sum(
+            1 for g in played if len(set(g["instances"])) > 1),
+        "moves_measured": len(delays) // 2, "page_deliveries": len(delays),
+        "missed": missed,
+        "delay_ms_p50": round(percentile(delays, 0.50) * 1000, 1) if delays else None,
+        "delay_ms_p99": round(percentile(delays, 0.99) * 1000, 1) if delays else None,
+        "delay_ms_max": round(max(delays) * 1000, 1) if delays else None,
+        "sockets_per_instance": [proxy.sockets.count(i) for i in range(instances)],
+    }
+
+
 async def compare(args) -> dict:
     think = tuple(float(x) for x in args.think.split(","))
     one = await run(1, args.games, args.seconds, 0, think, args.idle, args.pg_url)
@@ -381,7 +566,15 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=0.05)
     parser.add_argument("--pg-url",
                         default="postgresql+asyncpg://postgres@127.0.0.1:5432/durak_test")
+    parser.add_argument("--pages", action="store_true",
+                        help="people play from Mini App pages, spread over the instances: "
+                        "how soon each page shows each move (no kill)")
     args = parser.parse_args()
+    if args.pages:
+        think = tuple(float(x) for x in args.think.split(","))
+        print(json.dumps(asyncio.run(run_pages(args.instances, args.games, args.seconds,
+                                               think, args.pg_url)), indent=1))
+        return
     print(json.dumps(asyncio.run(compare(args)), indent=1))
 
 

@@ -18,7 +18,15 @@ hint. Printed (JSON):
   edited (and the end of a deal);
 - presses_refused: taps the bot refused (a page tapping a choice that just went stale);
 - memory_kb_per_page: the bot process's resident memory after every page connected and
-  got its first state, minus before, per page.
+  got its first state, minus before, per page;
+- page (``--page-loads N``, Chromium; before play): page_kb, the page's HTML, JS and CSS
+  as served (before compression), and what else it fetched (words.json);
+  foreign_requests, requests to any other origin (the budget: none); first_draw_ms, from
+  the WebSocket opening to the frame showing the first full table (median and max of N
+  loads of one seat's page at a phone's size).
+
+Budgets (issue 27): page_kb <= 60 with foreign_requests 0; first_draw_ms max <= 300;
+delay_ms_p99 <= 100 at 200 games; bot_cpu_ms_per_move <= 4.9.
 """
 
 from __future__ import annotations
@@ -36,7 +44,8 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "scripts")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "bot"),
+                str(ROOT / "scripts")]
 
 import aiohttp  # noqa: E402
 from bench_bot import (  # noqa: E402
@@ -162,7 +171,53 @@ async def page(session, url: str, who: str, game: Game, think, rng: random.Rando
             reader.cancel()
 
 
-async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
+async def measure_page(url: str, loads: int) -> dict:
+    """Open one seat's page ``loads`` times in Chromium (a fresh browser context each time:
+    nothing cached): what it weighs, what it fetches from elsewhere, how soon after its
+    socket opens the first full table shows."""
+    from urllib.parse import urlsplit
+
+    from browser import ARGS, CHROMIUM, PHONE
+    from playwright.async_api import async_playwright
+
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
+    asked: set[str] = set()
+    foreign: list[str] = []
+    draws: list[float] = []
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for _ in range(loads):
+            context = await browser.new_context(viewport=PHONE, device_scale_factor=2)
+            page = await context.new_page()
+            page.on("request", lambda r: asked.add(r.url) if r.url.startswith(origin)
+                    else foreign.append(r.url))
+            await page.goto(url)
+            await page.wait_for_function("performance.getEntriesByName('drawn').length > 0",
+                                         timeout=10000)
+            draws.append(await page.evaluate(
+                "performance.getEntriesByName('drawn')[0].startTime - "
+                "performance.getEntriesByName('socket')[0].startTime"))
+            await context.close()
+        await browser.close()
+    sizes = {}
+    async with aiohttp.ClientSession() as http:
+        for address in asked:
+            path = urlsplit(address).path
+            if path.endswith("/ws"):
+                continue
+            async with http.get(address, headers={"Accept-Encoding": "identity"}) as got:
+                sizes[path] = len(await got.read())
+    code = {path: n for path, n in sizes.items() if not path.endswith(".json")}
+    return {"page_kb": round(sum(code.values()) / 1024, 1), "page_files": len(code),
+            "other_fetched_kb": round(
+                sum(n for path, n in sizes.items() if path.endswith(".json")) / 1024, 1),
+            "foreign_requests": len(foreign),
+            "first_draw_ms_median": round(sorted(draws)[len(draws) // 2], 1),
+            "first_draw_ms_max": round(max(draws), 1)}
+
+
+async def main(games: int, seconds: float, think: tuple[float, float],
+               page_loads: int = 0) -> dict:
     fake = FakeBotServer(group_rate=None)
     await fake.start()
     tmp = tempfile.mkdtemp(prefix="bench-webapp-")
@@ -188,6 +243,16 @@ async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
             for user in users:
                 await fake.wait_for(lambda u=user: hand_message(fake, u), 60, "hands")
         await fake.settle(0.5, timeout=60)
+        page_figures: dict = {}
+        if page_loads:
+            from fakebot.webapp import launch_url
+
+            users = tables[0][0]
+            button = next(b for b in hand_message(fake, users[0]).buttons if "web_app" in b)
+            page_figures = await measure_page(launch_url(
+                button["web_app"]["url"],
+                init_data(fake.token, users[0].id, users[0].first_name)), page_loads)
+            await fake.settle(0.5, timeout=60)  # its hand message, redrawn as it closed
         rss_before = proc_rss_kb(bot.pid)
         loop = asyncio.get_running_loop()
         ready, delays, connected, refused = asyncio.Event(), [], [], []
@@ -244,6 +309,7 @@ async def main(games: int, seconds: float, think: tuple[float, float]) -> dict:
         "bot_api_requests_by_method": count_by_method(play_calls),
         "memory_kb_per_page": round((rss_after - rss_before) / max(1, 2 * games), 1),
         "think_s": list(think),
+        **({"page": page_figures} if page_figures else {}),
     }
 
 
@@ -257,9 +323,13 @@ def cli() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", default="0.5,1.5",
                         help="seconds a person thinks before a move: min,max (uniform)")
+    parser.add_argument("--page-loads", type=int, default=5,
+                        help="loads of one page in Chromium, before play, for its weight "
+                        "and first draw (0: none)")
     args = parser.parse_args()
     low, high = (float(x) for x in args.think.split(","))
-    print(json.dumps(asyncio.run(main(args.games, args.seconds, (low, high))), indent=2))
+    print(json.dumps(asyncio.run(main(args.games, args.seconds, (low, high),
+                                      args.page_loads)), indent=2))
 
 
 if __name__ == "__main__":

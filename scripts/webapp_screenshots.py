@@ -1,7 +1,8 @@
 """Screenshots of the Mini App for the README: a two-player game against the fake Bot API,
-a few moves played from the pages, then one person's page at a phone's size in
-Telegram's light theme, its dark theme, and in Russian (a person whose Telegram speaks
-Russian). Needs Debian's chromium (as the browser tests do).
+played from the pages until it is Alice's turn with cards on the table, then her page at
+a phone's size (390 x 844) in Telegram's light theme, its dark theme, on a desktop
+(1280 x 800), and in Russian (a person whose Telegram speaks Russian); then the deal
+played to its end: the result dialog. Needs Debian's chromium (as the browser tests do).
 
     .venv/bin/python scripts/webapp_screenshots.py [--out docs/webapp]
 """
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "bot"), str(ROOT / "scripts")]
 
 from bench_bot import free_port  # noqa: E402
-from browser import chromium, open_page  # noqa: E402
+from browser import DESKTOP, chromium, open_page  # noqa: E402
 from fakebot import FakeBotServer  # noqa: E402
 from fakebot.webapp import DARK, LIGHT, init_data, launch_url  # noqa: E402
 from playing import hand_message  # noqa: E402
@@ -54,24 +55,40 @@ def page_url(fake, user) -> str:
     return next(b for b in message.buttons if "web_app" in b)["web_app"]["url"]
 
 
-async def play_a_little(pages, moves: int) -> None:
-    """Tap moves on whichever page offers one, until ``moves`` were made and the table
-    holds cards (a picture of a bout in progress)."""
-    made = 0
-    for _ in range(200):
-        for page in pages:
-            cards = await page.query_selector_all("#hand .card.playable")
-            if not cards:
-                continue
-            version = int(await page.evaluate("document.body.dataset.version"))
-            await cards[-1].click()
+async def tap_once(pages) -> bool:
+    """One move from whichever page offers one (a card, else a button but the hint)."""
+    for page in pages:
+        targets = await page.query_selector_all("#hand .card.playable, #pairs .playable")
+        targets = targets or [b for b in await page.query_selector_all("#buttons button")
+                              if "hint" not in (await b.inner_text()).lower()]
+        if not targets:
+            continue
+        version = int(await page.evaluate("document.body.dataset.version"))
+        try:
+            await targets[0].click(timeout=3000)
             await page.wait_for_function(
-                f"Number(document.body.dataset.version) > {version}", timeout=10000)
-            made += 1
-        on_table = await pages[0].query_selector_all("#table .card")
-        if made >= moves and on_table:
+                f"Number(document.body.dataset.version) > {version}", timeout=5000)
+        except Exception:
+            pass  # redrawn under the finger, or a choice screen: look again
+        return True
+    return False
+
+
+async def play_until(pages, done, limit: int = 400) -> None:
+    for _ in range(limit):
+        if await done():
             return
-        await asyncio.sleep(0.05)
+        if not await tap_once(pages):
+            await asyncio.sleep(0.05)
+
+
+async def shot(browser, url: str, path: Path, theme, viewport=None) -> None:
+    page = await open_page(browser, url, viewport=viewport, theme=theme)
+    await page.wait_for_selector("#hand .card, #result .panel")
+    await page.wait_for_timeout(400)
+    await page.screenshot(path=str(path))
+    print(path)
+    await page.context.close()
 
 
 async def main(out: Path) -> None:
@@ -93,26 +110,36 @@ async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     try:
         async with chromium() as browser:
-            for language, title, shots in (("en", "Cards night", (("light", LIGHT),
-                                                                   ("dark", DARK))),
-                                           ("ru", "Вечер карт", (("ru", LIGHT),))):
+            for language, title, shots in (
+                    ("en", "Cards night", (("light", LIGHT, None), ("dark", DARK, None),
+                                           ("desktop", LIGHT, DESKTOP))),
+                    ("ru", "Вечер карт", (("ru", LIGHT, None),))):
                 users = await game_with_pages(fake, app, language, title)
                 pages = [await open_page(browser, launch_url(
                     page_url(fake, u), init_data(fake.token, u.id, u.first_name,
                                                  language=language))) for u in users]
                 for page in pages:
                     await page.wait_for_selector("#hand .card")
-                await play_a_little(pages, 3)
-                alice = users[0]
-                for name, theme in shots:
-                    page = await open_page(browser, launch_url(
-                        page_url(fake, alice), init_data(fake.token, alice.id, "Alice",
-                                                         language=language), theme))
-                    await page.wait_for_selector("#hand .card")
-                    await page.wait_for_timeout(300)
-                    await page.screenshot(path=str(out / f"table-{name}.png"))
-                    print(out / f"table-{name}.png")
-                    await page.context.close()
+                alice = pages[0]
+
+                async def her_turn_with_pairs(alice=alice) -> bool:
+                    return await alice.evaluate(
+                        "document.body.dataset.turn === '1' && "
+                        "document.querySelectorAll('#pairs .pair').length >= 2")
+
+                await play_until(pages, her_turn_with_pairs)
+                url = page_url(fake, users[0])
+                data = init_data(fake.token, users[0].id, "Alice", language=language)
+                for name, theme, viewport in shots:
+                    await shot(browser, launch_url(url, data, theme), out / f"table-{name}.png",
+                               theme, viewport)
+                if language == "en":
+                    async def over(alice=alice) -> bool:
+                        return await alice.evaluate("document.body.dataset.over === '1'")
+
+                    await play_until(pages, over, limit=2000)
+                    await shot(browser, launch_url(url, data, LIGHT), out / "table-end.png",
+                               LIGHT)
                 for page in pages:
                     await page.context.close()
     finally:

@@ -58,8 +58,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--solo", action="store_true",
                         help="side a holds a single seat, b all the others (a's seat goes "
                              "round each deal); reports a_fool_rate")
-    parser.add_argument("--progress", action="store_true",
-                        help="a progress line on stderr after every game")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="a progress line on stderr after every game (default: on "
+                             "when stderr is a terminal, so a long run is never silent; "
+                             "off in a pipe or a log)")
     parser.set_defaults(run=run)
     return parser
 
@@ -71,9 +73,17 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         streams.err.write(f"{done}/{args.games}: a {a} b {b} draws {draws}\n")
         streams.err.flush()
 
+    show = args.progress if args.progress is not None else _is_terminal(streams.err)
     result = run_arena(rules, args.a, args.b, args.games, args.seed, args.budget_a,
-                       args.budget_b, progress if args.progress else None, clock=args.clock,
+                       args.budget_b, progress if show else None, clock=args.clock,
                        solo=args.solo)
     streams.out.write(json.dumps(result) + "\n")
     streams.out.flush()
     return 0
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a closed or unusual stream: stay quiet
+        return False

@@ -50,6 +50,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _hint(argv: Sequence[str] | None) -> str:
+    """Where to look after a mistake on the command line: the command's own help (never
+    the command that was just refused), else the list of commands and ``durak rules``."""
+    names = {command.__name__.rsplit(".", 1)[-1] for command in COMMANDS}
+    given = next((word for word in (sys.argv[1:] if argv is None else argv)
+                  if word in names), None)
+    if given is not None:
+        return f"(try `durak {given} --help`)"
+    return "(try `durak --help` or `durak rules`)"
+
+
 def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
          stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     if stdout is None and hasattr(sys.stdout, "reconfigure"):
@@ -61,7 +72,7 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
         with contextlib.redirect_stdout(streams.out):  # --help goes where output goes
             args = parser.parse_args(argv)
     except UsageError as exc:
-        streams.err.write(f"{exc}\n(try `durak --help` or `durak rules`)\n")
+        streams.err.write(f"{exc}\n{_hint(argv)}\n")
         return USAGE_ERROR
     except SystemExit as exc:  # --help prints and exits 0
         return int(exc.code or 0)

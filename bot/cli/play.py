@@ -23,11 +23,19 @@ from typing import Any, TextIO
 from bot.ai import DEFAULT_BUDGET_S, STRENGTHS, choose_action
 from bot.cli.args import add_game_options, non_negative_int
 from bot.cli.narration import describe_event, describe_move, label, result_text
-from bot.cli.play_input import HELP, HUMAN, BadCommand, legal_options, parse_command
+from bot.cli.play_input import (
+    HELP,
+    HUMAN,
+    BadCommand,
+    HandNumbers,
+    legal_options,
+    parse_command,
+)
 from bot.cli.play_screen import name_of, render_screen, verb
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
 from bot.engine import Action, EventKind, GameState, Outcome, RuleSet, new_deal, next_deal
+from bot.render.card_letters import RANK_LETTERS
 from bot.render.cards import sort_hand
 
 PROMPT = "your move> "
@@ -54,6 +62,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=non_negative_int, default=None, metavar="S",
                         help="seed of the first deal, to play the same deals again "
                              "(default: random)")
+    parser.add_argument("--letters", choices=tuple(["en", *RANK_LETTERS]), default="en",
+                        help="court letters on the cards: en J Q K A, ru/uk В Д К Т, pl W D "
+                             "K A, de B D K A; such a card may be typed with them too "
+                             "(Дh, Д♥; default: %(default)s)")
     parser.set_defaults(run=run)
     return parser
 
@@ -61,7 +73,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     rules = build_rules(args.preset, args.players, dict(args.rule))
     return play_session(rules, seed=args.seed, inp=streams.inp, out=streams.out,
-                        strength=args.strength)
+                        strength=args.strength, letters=args.letters)
 
 
 class Quit(Exception):
@@ -96,10 +108,11 @@ class _Console:
 
 
 def play_deal(state: GameState, con: _Console, strength: str = "normal",
-              seed: int = 0) -> GameState:
+              seed: int = 0, letters: str = "en") -> GameState:
     """Play one deal to its end; raises Quit when the player leaves. Computer moves are
     seeded by ``seed`` and the game's version, so a seeded session replays exactly
     (``hard`` stops on wall-clock time, so its moves may differ between machines)."""
+    numbers = HandNumbers()  # for this deal: a number never changes its card
     while not state.is_over:
         waiting = state.waiting_on()
         computers = [s for s in waiting if s != HUMAN]
@@ -109,17 +122,18 @@ def play_deal(state: GameState, con: _Console, strength: str = "normal",
                                    seed=(seed * 7919 + state.version) & 0x7FFFFFFF,
                                    budget_s=DEFAULT_BUDGET_S[strength])
         elif HUMAN in waiting:
-            action = _ask_human(state, con)
+            action = _ask_human(state, con, numbers, letters)
         else:  # cannot happen by the engine's invariants; never spin silently
             raise RuntimeError(f"the game waits on nobody: {state!r}")
-        _apply_and_report(state, action, con)
+        _apply_and_report(state, action, con, letters)
     return state
 
 
-def _ask_human(state: GameState, con: _Console) -> Action:
-    options = legal_options(state)
+def _ask_human(state: GameState, con: _Console, numbers: HandNumbers,
+               letters: str = "en") -> Action:
+    options = legal_options(state, numbers=numbers, letters=letters)
     con.say()
-    con.say(render_screen(state, options))
+    con.say(render_screen(state, options, numbers, letters))
     while True:
         text = con.ask(PROMPT)
         word = text.lower()
@@ -129,31 +143,33 @@ def _ask_human(state: GameState, con: _Console) -> Action:
             con.say(HELP)
             continue
         if word in ("look", "l", ""):
-            con.say(render_screen(state, options))
+            con.say(render_screen(state, options, numbers, letters))
             continue
         try:
-            return parse_command(text, state)
+            return parse_command(text, state, numbers=numbers, letters=letters)
         except BadCommand as exc:
-            con.say(f"  ! {exc}. (`help` lists the commands)")
+            con.say(f"  ! {sentence(str(exc))} (`help` lists the commands)")
 
 
-def _apply_and_report(state: GameState, action: Action, con: _Console) -> None:
+def _apply_and_report(state: GameState, action: Action, con: _Console,
+                      letters: str = "en") -> None:
     before = state.view(HUMAN)
     warsaw = getattr(before, "front", None) is not None
-    line = describe_move(action, before, state.rules, name_of, HUMAN)
+    line = describe_move(action, before, state.rules, name_of, HUMAN, letters)
     events = state.apply(action)
     con.say(line + ".")
     after = state.view(HUMAN)
     drawn = sort_hand(after.hand - before.hand, after.trump_suit)
     for event in events:
         text = describe_event(event, name_of, HUMAN, warsaw=warsaw,
-                              hand_drawn=drawn if event.kind is EventKind.DREW else None)
+                              hand_drawn=drawn if event.kind is EventKind.DREW else None,
+                              letters=letters)
         if text:
             con.say("  " + text)
 
 
 def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO,
-                 strength: str = "normal") -> int:
+                 strength: str = "normal", letters: str = "en") -> int:
     """Deals until the player declines another one or leaves; returns the exit code."""
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
@@ -176,11 +192,11 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO,
             deal_no += 1
             con.say()
             view = state.view(HUMAN)
-            trump = label(view.turnup) if view.turnup is not None else "none"
+            trump = label(view.turnup, letters) if view.turnup is not None else "none"
             con.say(f"=== Deal {deal_no} (seed {deal_seed}). {verb(view.dealer, 'deal', 'deals')}"
                     f"; the turn-up is {trump}. {verb(view.attacker, 'attack', 'attacks')} "
                     f"first. ===")
-            play_deal(state, con, strength, deal_seed)
+            play_deal(state, con, strength, deal_seed, letters)
             outcome = state.outcome
             assert outcome is not None  # play_deal returns only when the deal is over
             previous = (outcome, view.dealer)
@@ -199,6 +215,12 @@ def play_session(rules: RuleSet, seed: int | None, inp: TextIO, out: TextIO,
     except KeyboardInterrupt:
         con.say("\nBye.")
         return 130
+
+
+def sentence(text: str) -> str:
+    """A refusal as a sentence: capital first letter, closing full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _yes(con: _Console) -> bool:

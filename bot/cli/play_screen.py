@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cli.narration import label, labels
-from bot.cli.play_input import HUMAN, Option
+from bot.cli.narration import LOCALE, label, labels
+from bot.cli.play_input import HUMAN, HandNumbers, Option
 from bot.engine import GameState
-from bot.engine.cards import RANK_TEXT, rank_of
+from bot.engine.cards import rank_of
+from bot.render.card_letters import rank_text
 from bot.render.cards import sort_hand, suit_symbol
 
 COMPUTER_NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zoya", "Ilya", "Kira")
@@ -45,16 +46,18 @@ def _role(view: Any, seat: int) -> str:
     return role
 
 
-def render_screen(state: GameState, options: list[Option]) -> str:
-    """What the player sees when it is their move; built from their view only."""
+def render_screen(state: GameState, options: list[Option],
+                  numbers: HandNumbers | None = None, letters: str = LOCALE) -> str:
+    """What the player sees when it is their move; built from their view only. The hand's
+    cards carry their ``numbers`` (none given: 1, 2, ... in hand order)."""
     view = state.view(HUMAN)
     lines = []
     trump = view.trump_suit
     if view.turnup is not None:
         where = "under the stock" if view.turnup_in_stock else "drawn"
         assert trump is not None  # a turned-up card names the trump suit
-        trump_text = (f"trump {suit_symbol(trump, 'plain')} (turn-up {label(view.turnup)}, "
-                      f"{where})")
+        turnup = label(view.turnup, letters)
+        trump_text = f"trump {suit_symbol(trump, 'plain')} (turn-up {turnup}, {where})"
     else:
         trump_text = "no trump"
     limit = f", limit {view.limit}" if view.table or view.limit < 6 else ""
@@ -65,18 +68,22 @@ def render_screen(state: GameState, options: list[Option]) -> str:
             continue
         count = view.hand_counts[seat]
         known = view.known[seat]
-        seen = f"  (known: {labels(sort_hand(known, trump))})" if known else ""
+        seen = f"  (known: {labels(sort_hand(known, trump), letters)})" if known else ""
         lines.append(f"  {name_of(seat):<6} {count:>2} card{'s' if count != 1 else ' '}  "
                      f"{_role(view, seat)}{seen}")
     lines.append(f"  You: {_role(view, HUMAN)}")
     if view.table:
-        pairs = [f"{label(a)}/{label(c) if c is not None else '?'}" for a, c in view.table]
+        pairs = [f"{label(a, letters)}/{label(c, letters) if c is not None else '?'}"
+                 for a, c in view.table]
         lines.append("Table: " + "  ".join(pairs) + "   (attack/cover, ? = not covered)")
     else:
         lines.append("Table: empty")
-    lines += _warsaw_lines(view)
+    lines += _warsaw_lines(view, letters)
     hand = sort_hand(view.hand, trump)
-    lines.append("Your hand: " + "  ".join(f"{i}:{label(c)}" for i, c in enumerate(hand, 1)))
+    numbers = numbers if numbers is not None else HandNumbers(hand)
+    numbers.update(hand)
+    lines.append("Your hand: " + "  ".join(f"{numbers.number(c)}:{label(c, letters)}"
+                                         for c in hand))
     lines.append("You may:")
     groups: dict[str, list[str]] = {}
     for command, option_label, _ in options:
@@ -89,13 +96,13 @@ def render_screen(state: GameState, options: list[Option]) -> str:
     return "\n".join(lines)
 
 
-def _warsaw_lines(view: Any) -> list[str]:
+def _warsaw_lines(view: Any, letters: str = LOCALE) -> list[str]:
     """Warsaw (duren_piatkowy) extras: the cards lying face up in front of players and
     what may be led now. Empty for other games (their views have no ``front``)."""
     front = getattr(view, "front", None)
     if front is None:
         return []
-    lines = [f"  In front of {name_of(seat)}: {labels(sort_hand(cards, view.trump_suit))}"
+    lines = [f"  In front of {name_of(seat)}: {labels(sort_hand(cards, view.trump_suit), letters)}"
              for seat, cards in enumerate(front) if cards]
     if view.is_over:
         return lines
@@ -109,7 +116,7 @@ def _warsaw_lines(view: Any) -> list[str]:
         lines.append(f"  Phase 1: {verb(view.attacker, 'build', 'builds')} the lead card by "
                      f"card, at most {view.limit} ({state})")
     elif view.stage == "add" and view.leader is not None:
-        ranks = " ".join(RANK_TEXT[rank_of(r)] for r in view.lead_ranks)
+        ranks = " ".join(rank_text(rank_of(r), letters) for r in view.lead_ranks)
         lines.append(f"  Phase {view.warsaw_phase}: {name_of(view.leader)} may lead ranks "
                      f"{ranks}, at most {view.limit} cards in this phase")
     elif view.stage == "defend":

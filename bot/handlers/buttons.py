@@ -154,8 +154,10 @@ async def lobby(update: Update, context: BotContext) -> None:
         await _refuse(update, context, exc)
         return
     if invite:
-        # One tap: the link opens the private chat and its /start completes the join.
-        await answer(query, url=start_link(context, f"j{invite}"))
+        # One tap: the link opens the private chat and its /start completes the join; the
+        # words say why, for a client that shows them before (or instead of) opening it.
+        await answer(query, t(await person_locale(update, context), "lobby.join_open_private"),
+                     url=start_link(context, f"j{invite}"))
     else:
         await answer(query)
 

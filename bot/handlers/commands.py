@@ -20,7 +20,6 @@ from bot.render.rules import rules_text
 from bot.render.screen import Screen
 from bot.runtime.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.errors import Code, ServiceError
-from bot.service.settings import default_settings
 
 from .context import (
     BotContext,
@@ -198,12 +197,10 @@ async def cancel(update: Update, context: BotContext) -> None:
 
 
 async def rules(update: Update, context: BotContext) -> None:
-    """/rules: the rules this chat plays, in words (the open lobby's, else the defaults)."""
-    svc = context.services
+    """/rules: the rules this chat plays, in words (its lobby's, its running game's, else
+    what its next /newgame starts with)."""
     locale = await chat_locale(update, context)
-    lobby_id = await svc.chats.open_lobby(_chat_id(update))
-    settings_ = ((await svc.lobbies.get(lobby_id)).settings if lobby_id is not None
-                 else default_settings(await svc.chats.preferences(_chat_id(update))))
+    settings_ = await context.services.lobbies.settings_in_chat(_chat_id(update))
     await reply(update, rules_text(locale, settings_))
 
 

@@ -5,18 +5,27 @@
 One line per problem, naming the file, the message id and what to do. tests/i18n runs the
 same checks, so a release never ships a language with a gap; at run time a gap only falls
 back to English (bot/i18n/catalogues.py).
+
+Besides gaps it reports a word a language's glossary says to avoid (``glossary.py``: one
+term for one thing, each language's quotation marks), and a ``.po`` file that the README's
+``pybabel update`` step would rewrite on an unchanged tree (a flag or comment the template
+has and the file lacks): that step must leave ``git status`` clean, or every translator's
+update would carry unrelated changes.
 """
 
 from __future__ import annotations
 
 import string
 import sys
+from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
+from babel.messages.pofile import write_po
 
 from .catalogues import TEMPLATE, message_id, po_path, read_catalog
+from .glossary import glossary_path, read_glossary, strays
 from .languages import DEFAULT_LOCALE, LOCALES
 
 
@@ -52,7 +61,50 @@ def template_problems(template: Catalog | None = None) -> list[str]:
         if len({placeholders(text) for text in texts}) > 1:
             out.append(f"{TEMPLATE.name}: {message.context}: msgid and msgid_plural have "
                        "different placeholders")
-    return out
+    sources = {m.context: _texts(message_id(m)) for m in template if m.context}
+    return out + glossary_problems(DEFAULT_LOCALE, sources, TEMPLATE.name)
+
+
+def _texts(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    forms = tuple(text) if isinstance(text, (list, tuple)) else (text,)
+    return tuple(form or "" for form in forms)
+
+
+def _where(path: Path) -> str:
+    parts = path.parts[-4:] if path.suffix == ".po" else path.parts[-3:]
+    return str(Path(*parts))
+
+
+def glossary_problems(locale: str, texts: dict[str, tuple[str, ...]], where: str) -> list[str]:
+    """Every message of ``locale`` (id -> its texts) that uses a word its glossary says
+    to avoid; a language with no glossary file is reported too."""
+    path = glossary_path(locale)
+    if not path.exists():
+        return [f"{_where(path)}: missing (one term for one thing: see bot/i18n/glossary.py)"]
+    return strays(read_glossary(path), texts, where, _where(path))
+
+
+def update_problems(locale: str, template: Catalog | None = None) -> list[str]:
+    """Whether the README's ``pybabel update ... --no-wrap`` would change ``locale``'s file:
+    the same update Babel's command makes, written to memory and compared byte for byte."""
+    template = template or read_catalog(TEMPLATE)
+    path = po_path(locale)
+    po = read_catalog(path, locale)
+    po.update(template, no_fuzzy_matching=False, update_header_comment=False,
+              update_creation_date=True)
+    updated = BytesIO()
+    # --no-wrap is width None (Babel's own command passes it; its annotation says int)
+    write_po(updated, po, ignore_obsolete=False, include_previous=False, omit_header=False,
+             width=None)  # type: ignore[arg-type]
+    current = path.read_bytes()
+    if updated.getvalue() == current:
+        return []
+    old, new = current.decode().splitlines(), updated.getvalue().decode().splitlines()
+    line = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+                min(len(old), len(new)))
+    return [f"{_where(path)}: pybabel update would rewrite it from line {line + 1} "
+            f"({new[line] if line < len(new) else 'the end'!r}): run the README's pybabel "
+            "update step and commit the result"]
 
 
 def language_problems(locale: str, template: Catalog | None = None) -> list[str]:
@@ -109,6 +161,8 @@ def language_problems(locale: str, template: Catalog | None = None) -> list[str]
                            f"English {_show(want)}")
     for key in sorted(set(found) - set(source)):
         out.append(f"{where}: {key}: not in the template any more (run pybabel update)")
+    translated = {key: _texts(m.string) for key, m in found.items() if key in source}
+    out += glossary_problems(locale, translated, where)
     return out
 
 
@@ -118,6 +172,8 @@ def all_problems() -> list[str]:
     for locale in LOCALES:
         if locale != DEFAULT_LOCALE:
             out += language_problems(locale, template)
+            if po_path(locale).exists():
+                out += update_problems(locale, template)
     return out
 
 

@@ -18,6 +18,7 @@ from bot.engine.actions import WELI_AS
 from bot.engine.cards import DIAMONDS, card_id
 from bot.i18n import t, tn
 
+from .card_letters import letters_for
 from .cards import card_label, suit_symbol
 
 WELI = card_id(6, DIAMONDS)  # the weli house rule's wild card
@@ -27,16 +28,20 @@ _PLAIN_KEYS = {ActionKind.TAKE: "take", ActionKind.PASS: "pass",
 SUIT_NAMES = ("suit.spades", "suit.hearts", "suit.diamonds", "suit.clubs")  # cards.py order
 
 
-def weli_label(card: int, locale: str | None = None, style: str = "emoji") -> str:
+def weli_label(card: int, locale: str | None = None, style: str = "emoji",
+               letters: str | None = None) -> str:
     """A card of an action; the weli named a suit reads "6♦️→♠️" (issue 3 house rule), or
-    with a locale the catalogue's words on buttons ("6♦️ as ♠️ spades", "6♦️ как ♠️ пики")."""
+    with a locale the catalogue's words on buttons ("6♦️ as ♠️ spades", "6♦️ как ♠️ пики").
+    ``letters``: whose court letters (default: the locale's, ``card_letters``)."""
+    if letters is None and locale is not None:
+        letters = letters_for(locale)
     if card >= WELI_AS:
         suit = card - WELI_AS
         if locale is not None:
             return t(locale, "card.weli_as", card=card_label(WELI, style),
                      suit=f"{suit_symbol(suit, style)} {t(locale, SUIT_NAMES[suit])}")
         return card_label(WELI, style) + "→" + suit_symbol(suit, style)
-    return card_label(card, style)
+    return card_label(card, style, letters)
 
 
 def flavour(rules: Any) -> str:
@@ -77,10 +82,13 @@ def action_phrase(action: Action, *, lead: bool, rules: Any = None
 
 
 def describe_action(locale: str, action: Action, *, lead: bool, rules: Any = None,
-                    style: str = "emoji", you: bool = False, past: bool = False) -> str:
+                    style: str = "emoji", you: bool = False, past: bool = False,
+                    letters: str | None = None) -> str:
     """The phrase for ``action`` in ``locale``: about its player ("leads 7♥️"), or with
     ``you`` to them ("You lead 7♥"), with ``past`` too as their move told afterwards
-    ("you led 7♥️"). A kind without words gives the engine's text."""
+    ("you led 7♥️"). A kind without words gives the engine's text. ``letters``: whose
+    court letters (default: the locale's, ``card_letters.letters_for``)."""
+    letters = letters_for(locale) if letters is None else letters
     phrase = action_phrase(action, lead=lead, rules=rules)
     if phrase is None:
         return action.text()
@@ -89,8 +97,9 @@ def describe_action(locale: str, action: Action, *, lead: bool, rules: Any = Non
     key = family + name
     if "n" in params:
         return tn(locale, key, params["n"])
-    shown = {k: (" ".join(weli_label(c, style=style) for c in v) if isinstance(v, tuple)
-                 else weli_label(v, style=style)) for k, v in params.items()}
+    shown = {k: (" ".join(weli_label(c, style=style, letters=letters) for c in v)
+                 if isinstance(v, tuple) else weli_label(v, style=style, letters=letters))
+             for k, v in params.items()}
     return t(locale, key, **shown)
 
 

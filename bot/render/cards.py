@@ -14,6 +14,9 @@ Decisions (RULES.md is silent on presentation):
 - A hand is sorted by suit, then rank, with trumps last; non-trump suits alternate colours
   (♠ ♥ ♣ ♦) so neighbouring suits are told apart at a glance; jokers come after trumps.
   Telegram's hands and ``durak play`` both use ``sort_hand``.
+- Court cards and aces take the reader's language's letters (``Д♥`` in Russian, ``D♥`` in
+  Polish and German) where its players use them: ``card_letters.py`` chooses, a screen
+  passes ``letters``; ``card_ascii`` (buttons' data, the move log) never changes.
 - Cards of the 2nd and 3rd pack look identical on purpose: they are the same card to a
   player (the engine keeps them distinct by id; ``card_ascii`` keeps the pack for input).
 """
@@ -27,7 +30,6 @@ from bot.engine.cards import (
     DIAMONDS,
     HEARTS,
     JOKER_RANK,
-    RANK_TEXT,
     RED_SUITS,
     SPADES,
     SUITS,
@@ -36,6 +38,8 @@ from bot.engine.cards import (
     rank_of,
     suit_of,
 )
+
+from .card_letters import rank_text
 
 __all__ = ["CLUBS", "DIAMONDS", "HEARTS", "SPADES", "card_ascii", "card_label", "cards_text",
            "hand_order_key", "is_joker", "is_red", "sort_hand", "suit_symbol"]
@@ -70,13 +74,14 @@ def _check(card: int) -> None:
         raise ValueError(f"not a card id: {card!r}")
 
 
-def card_label(card: int, style: str = "emoji") -> str:
-    """``10♥️`` (emoji) or ``10♥`` (plain); jokers ``🃏♠️`` / ``🃏♥️``; no pack mark."""
+def card_label(card: int, style: str = "emoji", letters: str | None = None) -> str:
+    """``10♥️`` (emoji) or ``10♥`` (plain); jokers ``🃏♠️`` / ``🃏♥️``; no pack mark.
+    ``letters``: whose court letters (``card_letters.letters_for``; None: J Q K A)."""
     _check(card)
     rank, suit = rank_of(card), suit_of(card)
     if rank == JOKER_RANK:
         return JOKER + suit_symbol(suit, style)
-    return RANK_TEXT[rank] + suit_symbol(suit, style)
+    return rank_text(rank, letters) + suit_symbol(suit, style)
 
 
 def card_ascii(card: int) -> str:
@@ -102,7 +107,7 @@ def sort_hand(cards: Iterable[int], trump_suit: int | None) -> list[int]:
 
 
 def cards_text(cards: Iterable[int], trump_suit: int | None = None, style: str = "emoji",
-               *, sort: bool = True) -> str:
+               *, sort: bool = True, letters: str | None = None) -> str:
     """Cards as one line of labels separated by spaces (hand order unless ``sort=False``)."""
     ordered = sort_hand(cards, trump_suit) if sort else list(cards)
-    return " ".join(card_label(card, style) for card in ordered)
+    return " ".join(card_label(card, style, letters) for card in ordered)

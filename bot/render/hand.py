@@ -33,11 +33,17 @@ from bot.i18n import t, tn
 
 from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
+from .card_letters import letters_for
 from .cards import card_label, cards_text, sort_hand
 from .screen import Screen, rows_of
-from .table import expectation, pairs_text, turn_line
+from .table import clock_text, expectation, pairs_text, turn_line
 
 CARD_ROW = 6
+
+
+def _label(locale: str, card: int) -> str:
+    """A card as ``locale``'s reader sees it (their court letters, ``card_letters``)."""
+    return card_label(card, letters=letters_for(locale))
 
 
 def _played_card(action) -> int | None:
@@ -57,11 +63,11 @@ def _choice_label(locale: str, action) -> str:
     kind, cards = action.kind, action.cards
     if kind is ActionKind.COVER:
         return t(locale, "btn.cover_on", card=weli_label(cards[1], locale),
-                 target=card_label(cards[0]))
+                 target=_label(locale, cards[0]))
     if kind is ActionKind.TRANSFER:
         return t(locale, "btn.transfer_with", card=weli_label(cards[0], locale))
     if kind is ActionKind.SHOW:
-        return t(locale, "btn.show_with", card=card_label(cards[0]))
+        return t(locale, "btn.show_with", card=_label(locale, cards[0]))
     return t(locale, "btn.attack_with", card=weli_label(cards[0], locale))
 
 
@@ -77,7 +83,7 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
                 swaps: list) -> tuple[list[str], list[tuple]]:
     """The poker swap screen: toggle up to two cards, confirm a legal choice, or go back."""
     lines = [t(locale, "hand.poker_choose")]
-    buttons = [(("✓ " if card in chosen else "") + card_label(card),
+    buttons = [(("✓ " if card in chosen else "") + _label(locale, card),
                 encode_game_ui(game, version, f"sw{int(card)}")) for card in hand]
     rows = list(rows_of(buttons, CARD_ROW))
     legal = {frozenset(a.cards): a for a in swaps}
@@ -89,6 +95,44 @@ def _swap_parts(locale: str, game: int, version: int, hand: list[int], chosen: t
     bottom.append((t(locale, "btn.back"), encode_game_ui(game, version, "back")))
     rows.append(tuple(bottom))
     return lines, rows
+
+
+def ending_text(locale: str, snap, seat: int, ended) -> str:
+    """How the deal ended for the reader, in their private chat (the group's table has
+    everyone's): cancelled, a draw, the fool (with their matchsticks in the series), or
+    the place they finished in. ``ended``: the deal's ``DealEnded`` (None: not known
+    here, e.g. drawn by another instance: the outcome alone)."""
+    if snap.status == "cancelled":
+        if any(x.left for x in snap.seats):  # leaving is a loss that a cancel keeps
+            return t(locale, "hand.ended_cancelled_forfeit")
+        return t(locale, "hand.ended_cancelled")
+    outcome = snap.state.outcome
+    if ended is not None and ended.draw or ended is None and outcome is not None \
+            and outcome.draw:
+        return t(locale, "hand.ended_draw")
+    fools = set(ended.fools) if ended is not None else \
+        set(outcome.fools if outcome is not None else ())
+    if seat in fools:
+        sticks = ended.matchsticks.get(seat) if ended is not None else None
+        if sticks:
+            return tn(locale, "hand.ended_fool_sticks", sticks)
+        return t(locale, "hand.ended_fool")
+    order = list(outcome.out_order) if outcome is not None else []
+    if seat in order:
+        return t(locale, "hand.ended_place", place=order.index(seat) + 1,
+                 players=len(snap.seats))
+    return t(locale, "hand.ended_out")
+
+
+def may_throw_in(locale: str, view) -> str:
+    """What a throw-in does now, for an attacker the game is not asking yet: while cards
+    are being beaten, more for the defender to beat; with every card covered, more still;
+    while the defender takes, more for them to take."""
+    if view.taking:
+        return t(locale, "hand.may_add_to_take")
+    if view.table and all(cover is not None for _attack, cover in view.table):
+        return t(locale, "hand.may_throw_in_more")
+    return t(locale, "hand.may_throw_in")
 
 
 def hand_parts(locale: str, snap, seat: int, version: int, *,
@@ -124,7 +168,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     lines: list[str] = []
     rows: list[tuple] = []
     if isinstance(picking, int) and picking in by_card:
-        lines.append(t(locale, "hand.choose_target", card=card_label(picking)))
+        lines.append(t(locale, "hand.choose_target", card=_label(locale, picking)))
         choices = [(_choice_label(locale, a), encode_move(game, version, a.text()))
                    for a in by_card[picking]]
         rows.extend(rows_of(choices, 2))
@@ -135,11 +179,13 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
     if not hand:
         lines.append(t(locale, "hand.no_cards"))
     elif not playable:
-        lines.append(t(locale, "hand.your_cards", cards=cards_text(hand, view.trump_suit)))
+        lines.append(t(locale, "hand.your_cards",
+                       cards=cards_text(hand, view.trump_suit, letters=letters_for(locale))))
     elif rest:
-        lines.append(t(locale, "hand.not_playable", cards=cards_text(rest, sort=False)))
+        lines.append(t(locale, "hand.not_playable",
+                       cards=cards_text(rest, sort=False, letters=letters_for(locale))))
     if legal and waiting and seat not in waiting:
-        lines.append(t(locale, "hand.may_throw_in"))
+        lines.append(may_throw_in(locale, view))
     elif legal:
         expected = "hand.expect." + expectation(view, seat)
         lines.append(t(locale, "hand.you_expected", expected=t(locale, expected)))
@@ -148,7 +194,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
         actions = by_card[card]
         data = (encode_move(game, version, actions[0].text()) if len(actions) == 1
                 else encode_game_ui(game, version, f"pick{int(card)}"))
-        buttons.append((card_label(card), data))
+        buttons.append((_label(locale, card), data))
     rows.extend(rows_of(buttons, CARD_ROW))
     if multi:
         rows.extend(rows_of([(" ".join(weli_label(c, locale) for c in a.cards),
@@ -164,7 +210,7 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
                                           "pagat": "btn.take_rest"}.get(game_words, "btn.done"))}
     extra = [(labels[a.kind], encode_move(game, version, a.text())) for a in others
              if a.kind in labels]
-    extra += [(t(locale, "btn.swap_six", card=card_label(a.cards[0])),
+    extra += [(t(locale, "btn.swap_six", card=_label(locale, a.cards[0])),
                encode_move(game, version, a.text()))
               for a in others if a.kind is ActionKind.SWAP_SIX]
     if swaps:
@@ -178,32 +224,37 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
                       picking: int | tuple | None = None, hint: bool = False,
-                      turn_seconds: int | None = None) -> Screen:
+                      turn_seconds: int | None = None, running_out: bool = False,
+                      ended=None) -> Screen:
     """The private hand of a group deal, complete on its own (nobody has to look at the
     group to play): trump and stock, each opponent's card count, the table, whose turn,
-    the time per move (``turn_seconds``; None: no timer), then the cards and moves."""
+    the time per move (``turn_seconds``; None: no timer; ``running_out``: the turn is in
+    its last seconds, said to whoever it waits on), then the cards and moves."""
     state = snap.state
     view = state.view(seat)
     lines = [t(locale, "hand.title", group=group_title)]
     if state.is_over or snap.status != "running":
         if view.turnup is not None:
-            lines.append(t(locale, "table.trump", card=card_label(view.turnup)))
-        lines.append(t(locale, "hand.over"))
+            lines.append(t(locale, "table.trump", card=_label(locale, view.turnup)))
+        lines.append(ending_text(locale, snap, seat, ended))
         return Screen("\n".join(lines))
-    trump = (t(locale, "table.trump", card=card_label(view.turnup))
+    trump = (t(locale, "table.trump", card=_label(locale, view.turnup))
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count)]))
     names = {s.seat: s.name for s in snap.seats}
+    if any(s.seat == seat and s.taken_over and not s.left for s in snap.seats):
+        lines.append(t(locale, "hand.computer_plays"))
     others = [f"{names.get(p, '?')} {view.hand_counts[p]}" for p in view.in_play if p != seat]
     if others:
         lines.append(t(locale, "hand.opponents", counts=" · ".join(others)))
     if view.table:
-        lines.append(t(locale, "table.pairs", pairs=pairs_text(view.table)))
+        lines.append(t(locale, "table.pairs", pairs=pairs_text(view.table, letters_for(locale))))
     turn = turn_line(locale, public_view(state), names, seat)
     if turn:
         lines.append(turn)
     if turn_seconds:
-        lines.append(tn(locale, "hand.turn_seconds", turn_seconds))
+        asked = seat in state.waiting_on()
+        lines.append(clock_text(locale, turn_seconds, running_out and asked, you=True))
     more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
                             view=view)
     lines.extend(more)

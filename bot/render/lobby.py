@@ -89,7 +89,7 @@ def lobby_screen(locale: str, lobby, pending: set[int], max_players: int,
         lines.append(tn(locale, "lobby.waiting_private", waiting))
     if len(lobby.members) < 2:
         lines.append(tn(locale, "lobby.need_more", 2 - len(lobby.members)))
-    elif lobby.status == "open":
+    elif lobby.status == "open" and not waiting:  # else Start would be refused: not ready
         lines.append(t(locale, "lobby.ready"))
     if lobby.status != "open":
         if lobby.status == "started":

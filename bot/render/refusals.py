@@ -17,6 +17,7 @@ from bot.engine import Code as EngineCode
 from bot.i18n import is_plural, t, tn
 from bot.service.errors import Code, Detail, ServiceError
 
+from .card_letters import letters_for, relabel
 from .rules import preset_label, rule_label, value_label
 
 Params = Callable[[str, Mapping[str, Any], tuple[Detail, ...]], dict[str, Any]]
@@ -189,6 +190,74 @@ ENGINE_REASONS: dict[EngineCode, Callable[[str, Mapping[str, Any]], str]] = {
 }
 
 
+# The engine's refusals of a move, in players' words (``move.*``): what the terminal game
+# says to a typed move, and what an outdated button's press is told instead of the bare
+# "That move is not allowed now." A code missing here reads as that bare sentence
+# (err.illegal_move), never as a rule id such as "lead=same_rank". One message may serve
+# several codes: the person needs to know what to do, not which check refused.
+MOVE_REASONS: dict[EngineCode, str] = {
+    EngineCode.DOES_NOT_BEAT: "move.does_not_beat",
+    EngineCode.ALREADY_COVERED: "move.already_covered",
+    EngineCode.NOT_IN_HAND: "move.not_in_hand",
+    EngineCode.NOT_ON_TABLE: "move.not_on_table",
+    EngineCode.NOT_LED_THIS_PHASE: "move.not_on_table",
+    EngineCode.THROW_IN_NONE: "move.throw_in_none",
+    EngineCode.THROW_IN_PRINCIPAL: "move.throw_in_principal",
+    EngineCode.THROW_IN_NEIGHBOURS: "move.throw_in_neighbours",
+    EngineCode.NOT_AN_ATTACKER: "move.not_an_attacker",
+    EngineCode.LEAD_OVER_LIMIT: "move.bout_limit",
+    EngineCode.BOUT_LIMIT_REACHED: "move.bout_limit",
+    EngineCode.TRANSFER_OVER_LIMIT: "move.bout_limit",
+    EngineCode.LEAD_OVER_DEFENDER_HAND: "move.bout_limit",
+    EngineCode.THROW_IN_ONE_CARD: "move.throw_in_one_card",
+    EngineCode.OTHERS_JOIN_AFTER_FIRST_BEAT: "move.others_wait",
+    EngineCode.RANK_NOT_ON_TABLE: "move.rank_not_on_table",
+    EngineCode.LEAD_SINGLE: "move.lead_single",
+    EngineCode.LEAD_SAME_RANK: "move.lead_same_rank",
+    EngineCode.LEAD_PAGAT_PATTERN: "move.lead_pagat_pattern",
+    EngineCode.JOKER_LED_ALONE: "move.joker_alone",
+    EngineCode.TRANSFER_NOT_ALLOWED: "move.transfer_not_allowed",
+    EngineCode.TRANSFER_AFTER_COVER: "move.transfer_after_cover",
+    EngineCode.TRANSFER_WRONG_RANK: "move.transfer_rank",
+    EngineCode.TRANSFER_MIXED_RANKS: "move.transfer_rank",
+    EngineCode.JOKER_TRANSFER: "move.transfer_rank",
+    EngineCode.TRANSFER_NEXT_DEFENDER_SHORT: "move.transfer_short",
+    EngineCode.SHOW_NEEDS_TRUMP: "move.show_needs_trump",
+    EngineCode.SHOW_ONCE: "move.show_once",
+    EngineCode.DEFENDER_ATTACKS: "move.you_defend",
+    EngineCode.DEFENDER_PASSES: "move.you_defend",
+    EngineCode.DEFENDER_LEADS: "move.you_defend",
+    EngineCode.TAKE_NOT_DEFENDER: "move.defender_only",
+    EngineCode.COVER_NOT_DEFENDER: "move.defender_only",
+    EngineCode.TRANSFER_NOT_DEFENDER: "move.defender_only",
+    EngineCode.DONE_NOT_DEFENDER: "move.defender_only",
+    EngineCode.GIVE_UP_NOT_DEFENDER: "move.defender_only",
+    EngineCode.MUST_LEAD_NOT_PASS: "move.must_lead",
+    EngineCode.NOT_THE_LEADER: "move.wait_for_lead",
+    EngineCode.WARSAW_NOT_THE_LEADER: "move.wait_for_lead",
+    EngineCode.NOT_YOUR_TURN_TO_LEAD: "move.wait_for_lead",
+    EngineCode.DEAL_OVER: "move.deal_over",
+}
+_MOVE_COUNTS = ("limit", "count")  # the engine's name for a move message's {n}
+_MOVE_CARDS = ("card", "cover", "attack")  # card texts, shown in the reader's letters
+
+
+def move_refusal_text(locale: str, code: str, params: Mapping[str, Any],
+                      letters: str | None = None) -> str:
+    """An engine refusal of a move in ``locale``: its ``move.*`` message, else
+    err.illegal_move. ``letters``: whose court letters the cards take (default: the
+    locale's, ``card_letters``)."""
+    key = MOVE_REASONS.get(code)  # type: ignore[call-overload]
+    if key is None:
+        return t(locale, "err.illegal_move")
+    letters = letters_for(locale) if letters is None else letters
+    values = {k: relabel(str(v), letters) if k in _MOVE_CARDS else v for k, v in params.items()}
+    if is_plural(key):
+        n = next((int(values[k]) for k in _MOVE_COUNTS if k in values), 1)
+        return tn(locale, key, n, **values)
+    return t(locale, key, **values)
+
+
 def message(locale: str, key: str, **params: Any) -> str:
     """A catalogue text whether or not the key has plural forms (``n`` picks the form)."""
     if is_plural(key):
@@ -209,6 +278,9 @@ def refusal_text(locale: str, refusal: ServiceError | Code) -> str:
     """What the person reads for ``refusal`` (a refusal, or a bare code)."""
     if isinstance(refusal, Code):
         refusal = ServiceError(refusal)
+    if refusal.code is Code.ILLEGAL_MOVE and refusal.details:  # the rule in words
+        detail = refusal.details[0]
+        return move_refusal_text(locale, detail.code, detail.params)
     entry = REFUSALS[refusal.code]
     params = entry.params(locale, refusal.params, refusal.details) if entry.params else {}
     return message(locale, entry.key, **params)

@@ -1,8 +1,11 @@
 """The group's one table message: everything public about the deal, edited as it moves.
 
-Decision (RULES.md is silent on presentation): the time left is the whole seconds until
-the deadline stored in the database at the moment of rendering; the message is not edited
-every second (that would spend the group's request budget), so it reads as "about".
+Decision (RULES.md is silent on presentation): no countdown. A number of seconds left
+would be false a second after the edit, and editing every second would spend the group's
+budget (about 20 messages a minute). The table says what stays true until its next edit:
+"⏱ 60 seconds a move" while the turn is young, and from the moment the turn timer passes
+``warning_seconds`` before the deadline (the runtime redraws then, once per turn)
+"⏱ under 15 seconds left". The acting person's hand says the same to them.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from bot.i18n import t, tn
 
 from .actions import describe
 from .callback import encode_game_ui
+from .card_letters import letters_for
 from .cards import card_label
 from .results import result_lines
 from .rules import preset_label
@@ -39,11 +43,16 @@ class TableNotes:
     """What the table must say beyond the state: blocked players, taken-over seats."""
 
     blocked: set[int] = field(default_factory=set)
-    taken_over: set[int] = field(default_factory=set)  # after timeouts: can be taken back
+    taken_over: set[int] = field(default_factory=set)  # a computer plays: can be taken back
+    timed_out: set[int] = field(default_factory=set)  # ... because the person timed out
     left: set[int] = field(default_factory=set)  # /leave: a computer plays on for good
     # Seats whose hand with their move Telegram has not taken for a while (5xx, timeouts):
     # the others are told why the game waits (their clock waits too).
     undelivered: set[int] = field(default_factory=set)
+    # The deal's time per move (None: no timer), and whether the turn now on the table
+    # is in its last ``warning_seconds`` (set by the turn timers, cleared by each move).
+    turn_seconds: int | None = None
+    running_out: bool = False
     # After a group deal: the seats whose people pressed "Play again" (None: nobody yet),
     # and whether the next deal has started (the old table then keeps no buttons).
     ready: set[int] | None = None
@@ -53,7 +62,21 @@ class TableNotes:
         """What the seats of a snapshot say: taken over, left."""
         self.left = {s.seat for s in seats if s.left}
         self.taken_over = {s.seat for s in seats if s.taken_over and not s.left}
+        self.timed_out = {s.seat for s in seats if s.timed_out and not s.left}
         self.blocked -= self.left
+
+
+def warning_seconds(turn_seconds: int) -> int:
+    """How long before the deadline a turn counts as running out (and says so)."""
+    return 15 if turn_seconds >= 45 else max(5, turn_seconds // 3)
+
+
+def clock_text(locale: str, turn_seconds: int, running_out: bool, *, you: bool = False) -> str:
+    """What stays true about the turn's time until the next edit (see the top)."""
+    if running_out:
+        return tn(locale, "clock.you_running_out" if you else "clock.running_out",
+                  warning_seconds(turn_seconds))
+    return tn(locale, "hand.turn_seconds", turn_seconds)
 
 
 def expectation(view, seat: int) -> str:
@@ -85,18 +108,20 @@ def role_key(view, seat: int, *, you: bool = False) -> str:
         outcome = view.outcome
         fool = outcome is not None and not outcome.draw and seat in outcome.fools
         return prefix + ("fool" if fool else "out")
-    if seat not in view.in_play:
-        return prefix + "out"
+    if seat not in view.in_play or (view.hand_counts[seat] == 0 and view.stock_count == 0):
+        return prefix + "out"  # (played their last card: out once the bout is over)
     if seat == view.defender:
         return prefix + "defending"
-    if seat == view.attacker:
+    if seat == view.attacker or seat in view.waiting_on:  # a co-attacker asked to add
         return prefix + "attacking"
     return prefix + "waiting"
 
 
-def pairs_text(table) -> str:
-    """The cards on the table (a view's ``table``: (attack, cover or None) pairs)."""
-    return "  ".join(card_label(a) + ("/" + card_label(c) if c is not None else "")
+def pairs_text(table, letters: str | None = None) -> str:
+    """The cards on the table (a view's ``table``: (attack, cover or None) pairs);
+    ``letters``: whose court letters (``card_letters``)."""
+    return "  ".join(card_label(a, letters=letters)
+                     + ("/" + card_label(c, letters=letters) if c is not None else "")
                      for a, c in table)
 
 
@@ -143,7 +168,7 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
         shown[you] = t(locale, "table.you")
     lines = [t(locale, "table.title", game=preset_label(locale, view.rules.preset_name),
                n=snap.deal_number)]
-    trump = (t(locale, "table.trump", card=card_label(view.turnup))
+    trump = (t(locale, "table.trump", card=card_label(view.turnup, letters=letters_for(locale)))
              if view.turnup is not None else t(locale, "table.no_trump"))
     lines.append(" · ".join([trump, tn(locale, "table.stock", view.stock_count),
                              tn(locale, "table.discard", len(view.discard))]))
@@ -155,8 +180,9 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     for seat, cards in enumerate(view.front):  # Warsaw: lost attacks, public
         if cards:
             lines.append(t(locale, "table.front", name=shown[seat],
-                           cards=" ".join(card_label(c) for c in cards)))
-    pairs = pairs_text(view.table)
+                           cards=" ".join(card_label(c, letters=letters_for(locale))
+                                         for c in cards)))
+    pairs = pairs_text(view.table, letters_for(locale))
     lines.append(t(locale, "table.pairs", pairs=pairs) if pairs else t(locale, "table.empty"))
     if not view.is_over:
         turn = turn_line(locale, view, shown, you)
@@ -165,11 +191,14 @@ def public_lines(locale: str, snap, names: dict[int, str], notes: TableNotes,
     move = last_move_text(locale, view, shown, last, you)
     if move:
         lines.append(move)
-    if not view.is_over and timer_on and snap.turn_deadline is not None:
-        left = max(0, int((snap.turn_deadline - now).total_seconds()))
-        lines.append(tn(locale, "table.time_left", left))
+    if not view.is_over and timer_on and notes.turn_seconds and view.waiting_on:
+        lines.append(clock_text(locale, notes.turn_seconds, notes.running_out))
     for seat in sorted(notes.taken_over - notes.blocked):  # blocked: said below, with why
-        lines.append(t(locale, "table.takeover", name=names.get(seat, "?")))
+        # Why: timeouts, or the deal started without them ("Start now"): nobody is blamed
+        # for a timeout they did not have.
+        key = "table.takeover_timed_out" if seat in notes.timed_out else \
+            "table.takeover_not_ready"
+        lines.append(t(locale, key, name=names.get(seat, "?")))
     for seat in sorted(notes.left):
         lines.append(t(locale, "table.left", name=names.get(seat, "?")))
     for seat in sorted(notes.blocked):

@@ -67,6 +67,7 @@ class ComputerTurns:
                 return
             # A natural pause: people see each computer move arrive, never a burst.
             await asyncio.sleep(self.rng.uniform(low, high) if high > 0 else 0)
+            await self._give_the_person_time(display)
             movers = self._movers(display)
             if display.snap.status != "running":
                 return
@@ -74,6 +75,20 @@ class ComputerTurns:
                 continue
             if not await self._move(display, movers[0], backoff):
                 return
+
+    async def _give_the_person_time(self, display: Display) -> None:
+        """Before moving for a person's seat (taken over), wait until their hand has
+        shown this turn for ``takeover_pause`` seconds: a person who came back presses
+        first and has their seat back (``GameService.act``)."""
+        while True:
+            movers = self._movers(display)
+            people = {s.seat for s in display.snap.seats if s.user_id is not None}
+            if not movers or movers[0] not in people:
+                return
+            wait = display.seen_at + self.settings.takeover_pause - time.monotonic()
+            if wait <= 0:
+                return
+            await asyncio.sleep(wait)
 
     async def _move(self, display: Display, seat: int, backoff: Backoff) -> bool:
         """Play ``seat``'s move; False when the deal is gone."""

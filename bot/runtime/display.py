@@ -14,6 +14,11 @@ from dataclasses import dataclass, field, replace
 from bot.render.screen import Screen
 from bot.render.table import LastMove, TableNotes
 from bot.service.events import DealEnded, GameSnapshot, SeatInfo
+from bot.service.hands import BoutKey, bout_key
+
+# How many recent versions' bouts a display remembers (a press is rarely older than a few)
+BOUTS_KEPT = 32
+KEYBOARDS_KEPT = 8  # and the keyboards each hand showed
 
 
 @dataclass
@@ -77,8 +82,43 @@ class Display:
     # seat -> since when (monotonic) its hand with buttons keeps failing to be delivered
     undelivered_since: dict[int, float] = field(default_factory=dict)
 
+    # version -> the bout its state was in (``bout_key``), for the last versions held: a
+    # press on a hand drawn at one of them may still mean what its person saw (presses)
+    bouts: dict[int, BoutKey] = field(default_factory=dict)
+    # seat -> version -> the callback data (at version 0) of the buttons its hand showed
+    # when drawn at that version, for the last few drawings (a press names its version)
+    keyboards: dict[int, dict[int, frozenset[str]]] = field(default_factory=dict)
+
     def __post_init__(self) -> None:
         self.notes.note_seats(self.snap.seats)
+        self.notes.turn_seconds = self.turn_seconds if self.timer_on else None
+        self._note_bout(self.snap)
+
+    def note_drawn(self, seat: int, version: int, signature: Screen) -> None:
+        """The seat's hand now shows ``signature`` (its buttons at version 0), drawn at
+        ``version``."""
+        self.signature[seat] = signature
+        self.rendered_version[seat] = version
+        drawn = self.keyboards.setdefault(seat, {})
+        drawn[version] = frozenset(data for row in signature.rows for _label, data in row)
+        if len(drawn) > KEYBOARDS_KEPT:
+            for old in sorted(drawn)[:-KEYBOARDS_KEPT]:
+                del drawn[old]
+
+    def drawn_in(self, seat: int, version: int, data: str) -> BoutKey | None:
+        """The bout of the hand ``seat`` was shown at ``version`` when that hand had the
+        button ``data`` (at version 0); None when this process does not know."""
+        if data not in self.keyboards.get(seat, {}).get(version, ()):
+            return None
+        return self.bouts.get(version)
+
+    def _note_bout(self, snap: GameSnapshot) -> None:
+        if snap.status != "running" or snap.state is None:
+            return
+        self.bouts[snap.version] = bout_key(snap.state)
+        if len(self.bouts) > BOUTS_KEPT:
+            for version in sorted(self.bouts)[:-BOUTS_KEPT]:
+                del self.bouts[version]
 
     @property
     def game_id(self) -> int:
@@ -104,10 +144,12 @@ class Display:
             return False
         if snap.version != self.snap.version:
             self.seen_at = time.monotonic()
+            self.notes.running_out = False  # a new turn's clock (or the same one's, reset)
         if self.seats_as_of is not None and self.seats_as_of[0] == snap.version:
             snap = replace(snap, seats=self.seats_as_of[1])
         self.snap = snap
         self.notes.note_seats(snap.seats)
+        self._note_bout(snap)
         return True
 
     def seat_of(self, user_id: int) -> int | None:

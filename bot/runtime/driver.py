@@ -29,10 +29,17 @@ from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
 from bot.service.errors import ServiceError
-from bot.service.events import ActResult, DealEnded, GameSnapshot, GameStarted, MoveApplied
+from bot.service.events import (
+    ActResult,
+    DealEnded,
+    GameSnapshot,
+    GameStarted,
+    MoveApplied,
+    SeatTakenOver,
+)
 from bot.service.games import GameService
 
-from .bot_api import BotApi, Unreachable
+from .bot_api import BotApi, Priority, Unreachable
 from .brains import ComputerBrain
 from .computers import ComputerTurns
 from .display import Display
@@ -85,6 +92,7 @@ class GameRuntime:
                                    tasks=self.tasks)
         self.renderers.on_change = self._changed_elsewhere
         self.presses.redraw_hand = self._redraw_hand
+        self.timers.redraw = self._redraw_if_here
         self.presses.show_choice = self._show_choice
         self.play_again.draws_here = self.renderers.draws
         self.play_again.tell = self._tell
@@ -135,7 +143,27 @@ class GameRuntime:
         self.presenter.show(display)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
+        for seat in started.snapshot.seats:  # not ready for this deal ("Start now")
+            if seat.taken_over and seat.user_id is not None and not seat.left:
+                self.tasks.spawn(self._tell_taken_over(display, seat.seat, seat.user_id,
+                                                       "seat.taken_not_ready"))
         return display
+
+    async def _tell_taken_over(self, display: Display, seat: int, user_id: int,
+                               key: str) -> None:
+        """A new private message (an edit would not notify): a computer plays the
+        person's seat now, and a move of theirs takes it back."""
+        if seat in display.notes.blocked:
+            return  # Telegram cannot reach them: that is why the computer plays
+        locale = display.seat_locale.get(seat, display.locale)
+        try:
+            await self.api.send(user_id, Screen(t(locale, key, group=display.group_title)),
+                                throttled=True, priority=Priority.HAND)
+        except Unreachable:
+            pass  # blocked meanwhile: the table says so
+        except Exception as exc:
+            log_failure(log, exc, "telling a person of game %s about their seat",
+                        display.game_id)
 
     # -- after every change ---------------------------------------------------------------
     def after(self, display: Display, result: ActResult) -> None:
@@ -149,6 +177,9 @@ class GameRuntime:
                     self.metrics.action_accepted(event.cause)
             elif isinstance(event, DealEnded):
                 display.ended = event
+            elif isinstance(event, SeatTakenOver) and event.user_id is not None:
+                self.tasks.spawn(self._tell_taken_over(display, event.seat, event.user_id,
+                                                       "seat.taken_timed_out"))
         if display.ended is not None and not self.renderers.holds(display.game_id):
             # The end of the deal is drawn where its results are: here.
             display.adopt(result.snapshot)
@@ -188,6 +219,7 @@ class GameRuntime:
             return
         if snap is not None:
             display.adopt(snap)
+        self.presenter.inform(display)  # the pages this instance serves, at once
         self.tasks.spawn(self._draw_or_tell(display, moves))
 
     def _draw_here(self, display: Display, snap: GameSnapshot | None = None) -> None:
@@ -219,6 +251,7 @@ class GameRuntime:
         if self.renderers.holds(display.game_id):
             self.presenter.show(display)
             return
+        self.presenter.inform(display)  # a page here shows the choice at once
         picking = display.picking.get(seat)
         choice = ("p-" if picking is None else f"p{picking}" if isinstance(picking, int)
                   else "s" + ".".join(str(c) for c in picking))
@@ -261,6 +294,12 @@ class GameRuntime:
                 self.presenter.redraw_hand(display, seat)
         except Exception as exc:
             log_failure(log, exc, "drawing game %s", game_id)
+
+    def _redraw_if_here(self, display: Display) -> None:
+        """A change of the display alone (the clock's words): drawn by the instance that
+        draws the game (another one notes it from its own timer loop)."""
+        if self.renderers.holds(display.game_id):
+            self.presenter.show(display)
 
     def _tell(self, game_id: int) -> None:
         self.tasks.spawn(self.renderers.tell(game_id))

@@ -136,6 +136,7 @@ class LobbyDesk:
     # -- seats ----------------------------------------------------------------------------
     async def join(self, lobby_id: int, person: Person) -> str | None:
         """Seat the person; the lobby's invite when they must open a private chat first."""
+        newly = True
         try:
             lobby = await self.lobbies.get(lobby_id)
             await self.pending_of(lobby)  # after a restart: who still lacks the chat
@@ -147,11 +148,12 @@ class LobbyDesk:
             # Joined already but still without the private chat: tell them the link again.
             if exc.code is not Code.ALREADY_JOINED or (lobby_id, person.id) not in self.pending:
                 raise
+            newly = False
         reachable = await self.api.can_message(person.id)
         if reachable:
             self.pending.clear(lobby_id, person.id)
-        else:
-            self.pending.mark(lobby_id, person.id)
+        else:  # a new join (again after being taken out, perhaps) waits anew
+            self.pending.mark(lobby_id, person.id, restart=newly)
         await self.redraw(lobby_id)
         return None if reachable else lobby.invite
 

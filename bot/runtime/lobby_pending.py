@@ -42,10 +42,13 @@ class PendingPeople:
     def __contains__(self, key: Key) -> bool:
         return key in self._pending
 
-    def mark(self, lobby_id: int, user_id: int) -> None:
-        """The person cannot receive private messages yet: mark them, start their timer."""
+    def mark(self, lobby_id: int, user_id: int, *, restart: bool = False) -> None:
+        """The person cannot receive private messages yet: mark them, start their timer
+        (``restart``: they just joined, again perhaps after being taken out: a new wait)."""
         key = (lobby_id, user_id)
         self._pending.add(key)
+        if restart and key in self._timers:
+            self._timers.pop(key).cancel()
         if key not in self._timers:
             self._timers[key] = self.tasks.spawn(self._drop_later(key))
 

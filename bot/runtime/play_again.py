@@ -10,17 +10,24 @@ and shown on its display. The old table keeps its results but loses its buttons.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from bot.i18n import t
+from bot.render.screen import Screen
 from bot.service.chats import ChatService
 from bot.service.errors import Code, NotAllowed
 from bot.service.events import GameStarted
 from bot.service.games import GameService
 
+from .bot_api import Priority, Unreachable
 from .display import Display
 from .displays import Displays
+from .faults import log_failure
 from .presenter import Presenter
+
+log = logging.getLogger(__name__)
 
 Launch = Callable[..., Awaitable[Display]]
 
@@ -44,6 +51,7 @@ class PlayAgain:
         self.draws_here: Callable[[int], Awaitable[bool]] = _always
         self.spawn: Callable[[Coroutine[Any, Any, Any]], object] = spawn
         self.tell: Callable[[int], None] = lambda _game_id: None
+        self._pinged: set[tuple[int, int]] = set()  # (finished game, seat) asked once
 
     async def press(self, game_id: int, user_id: int, *, now: bool = False) -> bool:
         """A press of "Play again" (``now``: "Start now"); True when the next deal started,
@@ -71,7 +79,30 @@ class PlayAgain:
             self.presenter.show(display)  # the table shows who is ready
         else:
             self.tell(game_id)
+        self._ping_the_others(display, seat, needed - display.notes.ready)
         return False
+
+    def _ping_the_others(self, display: Display, ready_seat: int, waiting: set[int]) -> None:
+        """The first "Play again" of a deal tells each person it now waits for, once, with
+        a new private message (the table's edit does not notify anyone)."""
+        for seat in sorted(waiting):
+            if (display.game_id, seat) in self._pinged:
+                continue
+            self._pinged.add((display.game_id, seat))
+            locale = display.seat_locale.get(seat, display.locale)
+            text = t(locale, "ready.ping", name=display.names.get(ready_seat, "?"),
+                     group=display.group_title)
+            self.spawn(self._send(display, display.user_of(seat), text))
+
+    async def _send(self, display: Display, user_id: int, text: str) -> None:
+        try:
+            await self.presenter.api.send(user_id, Screen(text), throttled=True,
+                                          priority=Priority.HAND)
+        except Unreachable:
+            pass  # blocked the bot: the group's table still shows the ready check
+        except Exception as exc:
+            log_failure(log, exc, "asking a person of game %s to play again",
+                        display.game_id)
 
     async def _start(self, display: Display, user_id: int, absent: frozenset[int]) -> None:
         """Deal the next deal; its messages go out after the press is answered (in a busy

@@ -123,11 +123,16 @@ class Presenter:
         if snap is not None:
             display.adopt(snap)
         display.dirty = True
-        for listener in self.listeners:
-            listener(display)
+        self.inform(display)
         if display.render_task is None or display.render_task.done():
             display.render_task = self.tasks.spawn(self._render_loop(display),
                                                   game=display.game_id, chat=display.chat_id)
+
+    def inform(self, display: Display) -> None:
+        """Tell the listeners (the Mini App's pages) of a change, without drawing: also
+        what another instance draws (several instances), when it changed here."""
+        for listener in self.listeners:
+            listener(display)
 
     async def _render_loop(self, display: Display) -> None:
         while display.dirty:
@@ -165,7 +170,7 @@ class Presenter:
             # "time left", an edit of the group's budget for nothing.
             key = (snap.version, frozenset(display.notes.blocked),
                    frozenset(display.notes.taken_over), frozenset(display.notes.left),
-                   frozenset(display.notes.undelivered))
+                   frozenset(display.notes.undelivered), display.notes.running_out)
             if key != display.table_key:
                 display.table_key = key
                 pacing.request_table(self, display)
@@ -193,21 +198,27 @@ class Presenter:
             return
         drawn = [(screen, signature, snap.version)]
 
-        async def newest() -> Screen:
-            """Several instances: the hand as the database has it when the edit's turn
-            comes (another instance may have moved the game on meanwhile; the edit that
-            goes last must not show an older state)."""
-            try:
-                display.adopt(await self.games.snapshot(display.game_id))
-            except Exception as exc:
-                log_failure(log, exc, "reading game %s", display.game_id)
+        def newest() -> Screen:
+            """The hand as the newest snapshot held shows it when the edit's turn comes
+            (the private chat's budget may hold it a second): an edit drawn before its
+            person's own press must not show the card they just played."""
             now = display.snap
             drawn[0] = (*screens.hand(display, now, seat), now.version)
             return drawn[0][0]
 
+        async def newest_stored() -> Screen:
+            """Several instances: the same, as the database has it (another instance may
+            have moved the game on meanwhile; the edit that goes last must not show an
+            older state)."""
+            try:
+                display.adopt(await self.games.snapshot(display.game_id))
+            except Exception as exc:
+                log_failure(log, exc, "reading game %s", display.game_id)
+            return newest()
+
         if display.shown.get(seat) != screen and not await self._edit_for(
                 display, seat, message_id, screen,
-                newest if self.settings.instances > 1 else None):
+                newest_stored if self.settings.instances > 1 else newest):
             return
         self._shown(display, seat, *drawn[0])
 
@@ -219,8 +230,7 @@ class Presenter:
         if display.table_msg and display.shown.get("table") != screen:
             if await self._edit_for(display, seat, display.table_msg, screen):
                 display.shown["table"] = screen
-                display.signature[seat] = screens.solo_signature(display, snap, now)
-                display.rendered_version[seat] = snap.version
+                display.note_drawn(seat, snap.version, screens.solo_signature(display, snap, now))
                 if self.settings.instances > 1:
                     self.tasks.spawn(self._record_shown(display.game_id, seat, snap.version,
                                                         display.signature[seat]))
@@ -364,8 +374,7 @@ class Presenter:
     def _shown(self, display: Display, seat: int, screen: Screen, signature: Screen,
                version: int) -> None:
         display.shown[seat] = screen
-        display.signature[seat] = signature
-        display.rendered_version[seat] = version
+        display.note_drawn(seat, version, signature)
         display.quiet_due.pop(seat, None)  # nothing held back for it any more
         self._succeeded(display, seat)
         if self.settings.instances > 1:  # for a press another instance judges (presses)

@@ -2,8 +2,13 @@
 refusal (a ``ServiceError`` with its code; the handler shows ``refusal_text``).
 
 A hand's buttons carry the version it was drawn at. When the game moved on since, a press
-is still accepted if the hand would show now no button it did not show then and still
-shows the one pressed: the press means what the player saw (``press``). (Others' moves
+is still played if the game is in the same bout as when that hand was drawn and the rules
+still allow the move (a throw-in pressed while the defender covered, a second "Beaten"
+right after another's): the press means what the player saw, and the service judges it
+against the game as it is when the move is written (``GameService.act``'s ``drawn_in``).
+Where this process does not know the bout of that version (another instance drew the
+hand), the older, stricter rule applies: the hand would show now no button it did not
+show then, and still shows the one pressed (``_meant_version``). (Others' moves
 change the hand's text every time, its buttons much less often; and the hand of a person
 who just pressed is redrawn late when it only loses buttons, ``pacing``.) Choices that
 only change a screen (which card's meaning to pick, the poker swap's cards) live in the
@@ -21,6 +26,7 @@ from bot.engine import Action, ActionKind
 from bot.i18n import t
 from bot.render.actions import describe
 from bot.render.callback import encode_move
+from bot.render.card_letters import letters_for, relabel
 from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
@@ -95,11 +101,13 @@ class Presses:
             display = await self.displays.of(game_id)
         seat = display.seat_of(user_id) if display else None
         expected = version
-        if display is not None and seat is not None:
+        drawn_in = display.drawn_in(seat, version, _move_data(game_id, action) or "") \
+            if display is not None and seat is not None else None
+        if display is not None and seat is not None and drawn_in is None:
             expected = await self._meant_version(display, seat, version, action)
         try:
             result = await self.games.act(game_id, action, expected_version=expected,
-                                          user_id=user_id)
+                                          user_id=user_id, drawn_in=drawn_in)
         except ServiceError:
             if display is not None and seat is not None:
                 # The person pressed on a hand that is not current (a held edit, another
@@ -190,6 +198,8 @@ class Presses:
         locale = display.seat_locale.get(seat, display.locale)
         action, key, params = await self.brain.hint(snap.state, seat, self.rng.getrandbits(32))
         lead = not snap.state.table_pairs()
+        letters = letters_for(locale)  # the hint's cards come in the engine's text ("Q♥")
+        shown = {k: relabel(v, letters) if isinstance(v, str) else v for k, v in params.items()}
         return t(locale, "hint.text",
                  action=describe(locale, action, lead=lead, rules=snap.state.rules),
-                 reason=t(locale, key, **params))
+                 reason=t(locale, key, **shown))

@@ -15,6 +15,11 @@ running game has a renderer, the instance holding its lease (``game_renderers``)
   touches it or looks (every ``LEASE_S / 3``), which draws it at once and moves its
   computer players;
 - with one instance (or SQLite) every game is this instance's and nothing is stored.
+
+The Mini App's pages (``bot.webapp.hub``) may be served by any instance: every instance
+hears every notification (``on_heard``), and the instance that draws a game publishes what
+its pages need after each change (``publish``: a ``Told`` with ``page``), so a page stays
+live whichever instance holds its WebSocket.
 """
 
 from __future__ import annotations
@@ -56,15 +61,20 @@ class Told:
     seat: int | None = None
     choice: str = ""
     moves: tuple[Move, ...] = ()
+    # Published by the instance that draws the game for the pages other instances serve
+    # (``publish``): the game's version, series, last move, ready check, end of the deal.
+    page: dict | None = None
 
     @classmethod
     def parse(cls, payload: str) -> Told:
         data = json.loads(payload)
         seat = data.get("seat")
+        page = data.get("page")
         return cls(int(data["g"]), None if seat is None else int(seat),
                    str(data.get("choice") or ""),
                    tuple((int(s), str(a), str(c), int(v))
-                         for s, a, c, v in data.get("moves") or ()))
+                         for s, a, c, v in data.get("moves") or ()),
+                   page if isinstance(page, dict) else None)
 
 
 class Renderers:
@@ -82,6 +92,9 @@ class Renderers:
         # What to do with a game this instance now draws, or was told changed: the
         # runtime's catch-up (draw it from the database; the seat: redraw that hand).
         self.on_change: Callable[[Told], Coroutine[Any, Any, None]] | None = None
+        # Every notification any instance sent, this one's included (the Mini App's hub:
+        # its pages follow games other instances change and draw).
+        self.on_heard: Callable[[Told], None] | None = None
 
     # -- is it mine --------------------------------------------------------------------
     def holds(self, game_id: int) -> bool:
@@ -143,6 +156,14 @@ class Renderers:
         except Exception as exc:
             log_failure(log, exc, "telling the instance that draws game %s", game_id)
 
+    async def publish(self, game_id: int, page: dict) -> None:
+        """The game changed where it is drawn: tell the instances serving its pages."""
+        try:
+            async with self.db.transaction() as s:
+                await repo.notify(s, json.dumps({"g": game_id, "page": page}))
+        except Exception as exc:
+            log_failure(log, exc, "telling the pages of game %s", game_id)
+
     # -- running -----------------------------------------------------------------------
     async def start(self) -> None:
         if not self.enabled:
@@ -168,7 +189,9 @@ class Renderers:
         except (ValueError, TypeError, KeyError):
             log.warning("ignoring a notification that is not ours: %.80s", payload)
             return
-        if told.game_id in self.mine and self.on_change is not None:
+        if self.on_heard is not None:
+            self.on_heard(told)
+        if told.page is None and told.game_id in self.mine and self.on_change is not None:
             self.tasks.spawn(self.on_change(told))
 
     async def _leases(self) -> None:

@@ -30,13 +30,19 @@ def table(display: Display, snap: GameSnapshot, now: datetime) -> Screen:
 
 def solo(display: Display, snap: GameSnapshot, now: datetime,
          version: int | None = None) -> Screen:
-    """The solo message: table and hand; buttons stamped ``version`` (default: the
-    snapshot's)."""
+    """The solo message: table and hand, and "Open table" while the deal runs; buttons
+    stamped ``version`` (default: the snapshot's)."""
     seat = display.solo_seat
     assert seat is not None
-    return solo_screen(display.locale, snap, seat, snap.version if version is None else version,
-                       display.names, display.notes, display.last, display.ended, now,
-                       display.timer_on, picking=display.picking.get(seat))
+    screen = solo_screen(display.locale, snap, seat,
+                         snap.version if version is None else version, display.names,
+                         display.notes, display.last, display.ended, now, display.timer_on,
+                         picking=display.picking.get(seat))
+    if display.page_url and snap.status == "running" and not snap.state.is_over:
+        # The same "Open table" as a group player's hand (a private chat: a web_app button).
+        page = ((t(display.locale, "btn.open_table"), "app:" + display.page_url),)
+        screen = Screen(screen.text, screen.rows + (page,))
+    return screen
 
 
 def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Screen]:
@@ -46,7 +52,8 @@ def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Scree
     signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
                                   picking=display.picking.get(seat), hint=display.hints,
                                   turn_seconds=display.turn_seconds if display.timer_on
-                                  else None)
+                                  else None, running_out=display.notes.running_out,
+                                  ended=display.ended)
     if display.page_url and snap.status == "running" and not snap.state.is_over:
         page = ((t(locale, "btn.open_table"), "app:" + display.page_url),)
         signature = Screen(signature.text, signature.rows + (page,))

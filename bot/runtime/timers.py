@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.config import Settings
+from bot.render.table import warning_seconds
 from bot.service.chats import ChatService
 from bot.service.errors import ServiceError
 from bot.service.events import ActResult, GameSnapshot
@@ -37,6 +38,9 @@ class TurnTimers:
         self.tasks = tasks
         self.after = after  # where each timeout's result goes (the runtime)
         self.catch_up = catch_up  # a display behind the database is drawn anew (runtime)
+        # Draw a deal again (the runtime: where this instance draws it): its turn entered
+        # its last seconds, which the table and the acting hand say (``mark_running_out``).
+        self.redraw: Callable[[Display], None] = lambda display: None
 
     def start(self) -> None:
         self.tasks.spawn(self._loop())
@@ -47,12 +51,31 @@ class TurnTimers:
         while True:
             await asyncio.sleep(pause)
             try:
+                self.mark_running_out()
                 await self.fire_due_timers()
             except Exception as exc:  # the database is down: wait longer, say so once
                 pause = max(self.settings.timer_tick, backoff.failed(exc))
             else:
                 backoff.succeeded()
                 pause = self.settings.timer_tick
+
+    def mark_running_out(self) -> int:
+        """The deals this process shows whose turn has just entered its last
+        ``warning_seconds``: noted and drawn again, once per turn (the one known moment
+        the clock's words change between two moves). How many."""
+        now = self.clock()
+        marked = 0
+        for display in self.displays.all():
+            snap, notes = display.snap, display.notes
+            if snap.status != "running" or notes.running_out or not notes.turn_seconds \
+                    or snap.turn_deadline is None:
+                continue
+            warn = timedelta(seconds=warning_seconds(notes.turn_seconds))
+            if now >= snap.turn_deadline - warn:
+                notes.running_out = True
+                marked += 1
+                self.redraw(display)
+        return marked
 
     async def fire_due_timers(self) -> int:
         """Time out every game past its deadline; the number of games timed out."""

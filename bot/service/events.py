@@ -48,6 +48,9 @@ class SeatInfo:
     team: int | None
     taken_over: bool = False
     left: bool = False  # left the deal: a computer plays the seat, the deal is their loss
+    # taken over because its person let their turn time out (not: not ready for the deal,
+    # or Telegram cannot reach them)
+    timed_out: bool = False
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,9 @@ Decisions (not in RULES.md):
   which the AI layer then plays through ``act(..., seat=N, cause="computer")``; acting
   themselves resets the count and hands the seat back;
 - only the host (the lobby's host) cancels a running deal; a cancelled deal writes no
-  results and ends its series;
+  results for those still at the table and ends its series; whoever left it (/leave)
+  still loses it by forfeit (their matchstick, tally and rating stand, against the
+  others);
 - the next deal of a series may be started by any person seated in it.
 """
 
@@ -86,7 +88,15 @@ from bot.service.events import (
     MoveApplied,
     SeatTakenOver,
 )
-from bot.service.hands import Hands, changed_seats, hands_changed, seat_hands, team_of
+from bot.service.hands import (
+    BoutKey,
+    Hands,
+    bout_key,
+    changed_seats,
+    hands_changed,
+    seat_hands,
+    team_of,
+)
 from bot.service.lobby import lobby_snapshot
 from bot.service.positions import (
     CachedGame,
@@ -245,6 +255,17 @@ class GameService:
                 s, game.series_id) != game.deal_number
         return frozenset(game.ready or ()), started
 
+    async def newest_deal(self, game_id: int) -> int:
+        """The id of the newest deal of ``game_id``'s series (``game_id`` itself when it is
+        the newest, or has no series): where a page opened on an old deal goes on to."""
+        async with self.db.read() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+            if game is None:
+                raise NotFound(Code.NO_SUCH_GAME)
+            if game.series_id is None:
+                return game_id
+            return await game_repo.latest_deal(s, game.series_id) or game_id
+
     async def check_next_deal(self, game_id: int) -> None:
         """Refuse as ``next_deal`` would (no such game, still running, series over, next
         deal already dealt), without dealing: a "Play again" ready check asks first."""
@@ -368,14 +389,21 @@ class GameService:
     # -- act ------------------------------------------------------------------------------
     async def act(self, game_id: int, action: str, *, expected_version: int | None,
                   user_id: int | None = None, seat: int | None = None,
-                  cause: str = "player") -> ActResult:
+                  cause: str = "player", drawn_in: BoutKey | None = None) -> ActResult:
         """Apply one action for the pressing user (``user_id``) or for a computer-played
         seat (``seat`` with cause "computer"). ``action`` is the engine's short text
-        (untrusted: parsed and checked by the engine)."""
+        (untrusted: parsed and checked by the engine).
+
+        A press on a screen drawn at an older version than the game's is refused as out of
+        date, unless the caller says in which bout the screen was drawn (``drawn_in``, a
+        ``bout_key``): then it is played at the current version when the game is still in
+        that bout and the rules still allow it (it means what its person saw: a throw-in
+        pressed while the defender covered, a second "Beaten" after another's)."""
         if cause not in ("player", "computer"):
             raise ValueError("cause must be player or computer")
         cached = self._cache.get(game_id)
-        if cached is not None and expected_version in (None, cached.version):
+        if cached is not None and (expected_version in (None, cached.version)
+                                   or _same_bout(drawn_in, cached.state)):
             result = await self._act_cached(cached, action, user_id, seat, cause)
             if result is not None:
                 return result
@@ -383,10 +411,23 @@ class GameService:
         async def plan(s: AsyncSession, game: Any, seats: Seats) -> _Plan:
             actor = self._actor(seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
-            if expected_version is not None and expected_version != game.version:
-                await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
-            return self._plan_press(game_id, deal_from_dict(game.state), None,
-                                    game.version, actor, action_text, cause)
+            state = deal_from_dict(game.state)
+            if expected_version is None or expected_version == game.version:
+                return self._plan_press(game_id, state, None, game.version, actor,
+                                        action_text, cause)
+            if _same_bout(drawn_in, state):
+                try:
+                    return self._plan_press(game_id, state, None, game.version, actor,
+                                            action_text, cause)
+                except IllegalMove:
+                    # No longer allowed in this bout: a double press is told so, any other
+                    # press the rule it now breaks (the table is full, it was covered...).
+                    played = await game_repo.move_at(s, game_id, expected_version)
+                    if played is not None and (played.seat, played.action) == (
+                            actor.seat, action_text):
+                        raise AlreadyPlayed(Code.ALREADY_PLAYED) from None
+                    raise
+            await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
 
         return await self._run(game_id, plan)
 
@@ -591,12 +632,18 @@ class GameService:
                                             finished_at=now, updated_at=now)
             if not ok:
                 raise StaleVersion(Code.GAME_MOVED_ON, "the game changed meanwhile; try again")
+            names = await self._names(s, game_id, seats)
+            if any(x.left for x in seats):
+                # Leaving is a loss that stands: a cancel undoes the deal for those who
+                # stayed, not for whoever left it (results.py: they lose it by forfeit).
+                await record_deal_end(s, GameFacts.of(game), seats,
+                                      {x.seat: seat_name(x, names) for x in seats}, None,
+                                      RuleSet.from_dict(game.rules), now)
             if game.series_id is not None:
                 series = await s.get(Series, game.series_id, with_for_update=True)
                 if series is not None and series.status == "running":
                     series.status = "finished"
                     series.finished_at = now
-            names = await self._names(s, game_id, seats)
         snapshot = build_snapshot(GameFacts.of(game), version=game.version, status="cancelled",
                                   state=self._decoded(game), seats=seats, names=names,
                                   turn_deadline=None)
@@ -763,6 +810,12 @@ class GameService:
             return None
         seconds = int(settings.get("turn_seconds", game_settings.DEFAULT_TURN_SECONDS))
         return now + timedelta(seconds=seconds)
+
+
+def _same_bout(drawn_in: BoutKey | None, state: GameState) -> bool:
+    """Whether a screen drawn in the bout ``drawn_in`` is still of the bout ``state`` is in
+    (None: the caller did not say; only a current screen counts then)."""
+    return drawn_in is not None and not state.is_over and bout_key(state) == drawn_in
 
 
 def _aware(moment: datetime) -> datetime:

@@ -40,3 +40,19 @@ def hands_changed(before: GameState, after: GameState,
         if before.view(seat).hand != after.view(seat).hand:
             changed.add(seat)
     return frozenset(changed)
+
+
+# What identifies the bout a screen was drawn in (``bout_key``): a press made on a hand
+# drawn earlier in the same bout, that the rules still allow, means what its person saw.
+BoutKey = tuple[object, ...]
+
+
+def bout_key(state: GameState) -> BoutKey:
+    """The bout ``state`` is in: its number where the deal counts bouts, who attacks and
+    who defends (a transfer changes them), and the card that opened it (Dureń Piątkowy
+    counts no bouts; a new lead is a new bout)."""
+    number = getattr(state, "bout_no", None)
+    if number is not None:
+        return (number, state.attacker, state.defender)
+    pairs = state.table_pairs()
+    return (None, state.attacker, state.defender, pairs[0][0] if pairs else None)

@@ -19,6 +19,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from bot.service import settings as game_settings
@@ -27,7 +28,7 @@ from bot.service.events import LobbyUpdated, MemberInfo
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
 from bot.storage.database import Database
-from bot.storage.models import Lobby, LobbyMember
+from bot.storage.models import Chat, Game, Lobby, LobbyMember
 
 COMPUTER_STRENGTHS = ("easy", "normal", "hard")
 # What new_invite makes; anything else in a /start payload is refused before any query.
@@ -66,6 +67,23 @@ class LobbyService:
                 return await self._snapshot(s, lobby, "created")
         except IntegrityError as exc:  # a racing create won the partial unique index
             raise LobbyError(Code.LOBBY_EXISTS) from exc
+
+    async def settings_in_chat(self, chat_id: int) -> dict[str, Any]:
+        """The settings the chat plays, as /rules shows them: its open lobby's, else its
+        running game's, else what its next /newgame starts with (``create``: the chat's
+        defaults with the last lobby's settings on top). One truth for every screen."""
+        async with self.db.read() as s:
+            lobby = await lobby_repo.open_lobby_in_chat(s, chat_id)
+            if lobby is not None:
+                return dict(lobby.settings)
+            running = (await s.execute(
+                select(Game.settings).where(Game.chat_id == chat_id, Game.status == "running")
+                .order_by(Game.id.desc()).limit(1))).scalar_one_or_none()
+            if running is not None:
+                return dict(running)
+            chat = await s.get(Chat, chat_id)
+            chosen = game_settings.default_settings(chat.settings if chat else None)
+            return _last_settings(await lobby_repo.latest_lobby_in_chat(s, chat_id), chosen)
 
     async def join(self, lobby_id: int, user_id: int, name: str,
                    language: str | None = None) -> LobbyUpdated:

@@ -73,7 +73,9 @@ def seat_infos(seats: tuple[SeatRow, ...], names: dict[int, str]) -> tuple[SeatI
     """The seats as a snapshot shows them."""
     return tuple(SeatInfo(seat=x.seat, user_id=x.user_id, name=seat_name(x, names),
                           computer_strength=x.computer_strength, team=x.team,
-                          taken_over=x.taken_over, left=x.left) for x in seats)
+                          taken_over=x.taken_over, left=x.left,
+                          timed_out=x.taken_over and x.consecutive_timeouts > 0)
+                 for x in seats)
 
 
 def build_snapshot(facts: GameFacts, *, version: int, status: str, state: GameState,

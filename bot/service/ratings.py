@@ -1,24 +1,35 @@
-"""Skill ratings with openskill's Plackett-Luce model (multi-player, handles ties).
+"""Skill ratings: Elo over every pair of rated seats in a deal, so that a deal's changes
+add up to zero.
 
 Decisions:
-- every seat is rated as its own one-player team, ranked: non-fools share rank 1, fools
-  rank 2 (teams: the losing team's members are the fools); a draw is a full tie;
+- every pair of rated seats is a game between the two: the one who is not the fool beats
+  the fool; two fools, two non-fools, or a draw, is a tie (teams: the losing team's
+  members are the fools). Each seat moves by ``K / (rated seats - 1)`` times the sum of
+  (score - expected score) over its pairs, so a deal is worth the same whatever the table
+  size, and between equally rated players a draw changes nothing and the changes add up
+  to zero: ratings are never created from nothing (openskill's Plackett-Luce, used
+  before, shrank everyone's uncertainty with each deal, so a three-way draw raised all
+  three shown ratings);
+- a seat a computer played at the end of the deal for its person (after timeouts, a deal
+  started without them, a blocked chat) is rated only if it lost: a computer's play never
+  earns a person rating; not rated, it neither gains nor gives the others anything;
 - computer players are rated under their strength's key, so "how strong is *hard*" is
-  measured too; if one key fills several seats in a deal (two "normal" computers), the key
-  gets the mean of the new values of its seats;
-- the number shown and sorted on is the ordinal mu - 3*sigma (conservative: a newcomer's
-  big uncertainty keeps them below proven players).
+  measured too; a key that fills several seats in a deal (two "normal" computers) takes
+  the sum of its seats' changes (still zero in total);
+- stored as before, (mu, sigma); the rating is mu, sigma stays what it was (newcomers
+  get openskill's defaults) and the shown number is ``ordinal`` = mu - 3 sigma, so a
+  change of mu is the same change of the shown number (bot/render/results.py shows
+  1000 + 10 x ordinal: K = 1.6 is 16 points, SCALE = 40 is Elo's 400).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
-
-_MODEL = PlackettLuce()
-DEFAULT_MU = _MODEL.mu
-DEFAULT_SIGMA = _MODEL.sigma
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+K = 1.6  # a deal between two equals moves each by K / 2 (8 points shown)
+SCALE = 40.0  # a SCALE lead means 10 to 1 expected odds
 
 
 @dataclass(frozen=True)
@@ -31,16 +42,30 @@ class Skill:
         return self.mu - 3 * self.sigma
 
 
-def rate_deal(seat_keys: dict[int, str], skills: dict[str, Skill],
-              fools: set[int], draw: bool) -> dict[str, Skill]:
-    """New skills per player key after one deal (only keys that played)."""
-    seats = sorted(seat_keys)
-    teams = [[_MODEL.rating(mu=skills[seat_keys[s]].mu, sigma=skills[seat_keys[s]].sigma)]
-             for s in seats]
-    ranks: list[float] = [1 if draw or s not in fools else 2 for s in seats]
-    rated = _MODEL.rate(teams, ranks=ranks)
-    per_key: dict[str, list[tuple[float, float]]] = {}
-    for seat, team in zip(seats, rated, strict=True):
-        per_key.setdefault(seat_keys[seat], []).append((team[0].mu, team[0].sigma))
-    return {key: Skill(sum(v[0] for v in vals) / len(vals), sum(v[1] for v in vals) / len(vals))
-            for key, vals in per_key.items()}
+def expected(mine: float, theirs: float) -> float:
+    """Elo's expected score of a player rated ``mine`` against one rated ``theirs``."""
+    return 1.0 / (1.0 + 10 ** ((theirs - mine) / SCALE))
+
+
+def rate_deal(seat_keys: dict[int, str], skills: dict[str, Skill], fools: set[int],
+              draw: bool, unrated_wins: frozenset[int] = frozenset()) -> dict[str, Skill]:
+    """New skills per player key after one deal (only keys that played; an unrated seat's
+    key keeps its skill). ``unrated_wins``: seats rated only if they lost (see the top)."""
+    rated = [s for s in sorted(seat_keys) if s in fools and not draw or s not in unrated_wins]
+    change = {s: 0.0 for s in seat_keys}
+    if len(rated) >= 2:
+        for mine in rated:
+            total = 0.0
+            for theirs in rated:
+                if theirs == mine:
+                    continue
+                score = 0.5 if draw or (mine in fools) == (theirs in fools) else \
+                    0.0 if mine in fools else 1.0
+                total += score - expected(skills[seat_keys[mine]].mu,
+                                          skills[seat_keys[theirs]].mu)
+            change[mine] = K * total / (len(rated) - 1)
+    per_key: dict[str, float] = {}
+    for seat, key in seat_keys.items():
+        per_key[key] = per_key.get(key, 0.0) + change[seat]
+    return {key: Skill(skills[key].mu + delta, skills[key].sigma)
+            for key, delta in per_key.items()}

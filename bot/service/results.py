@@ -76,7 +76,10 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
     current = await stats.load_ratings_for_update(
         s, {keys[n]: user_of[n] for n in keys}, DEFAULT_MU, DEFAULT_SIGMA)
     before = {k: Skill(*v) for k, v in current.items()}
-    after = rate_deal(keys, before, fools, draw)
+    # A computer's play never earns a person rating (the seat it played at the end).
+    computer_played = frozenset(seat.seat for seat in seats
+                                if seat.user_id is not None and (seat.taken_over or seat.left))
+    after = rate_deal(keys, before, fools, draw, computer_played)
     await stats.store_ratings(s, {k: (v.mu, v.sigma) for k, v in after.items()}, now)
 
     rows: list[dict[str, Any]] = []

@@ -304,3 +304,10 @@ async def running_games(session: AsyncSession) -> list[Row]:
 async def latest_deal_number(session: AsyncSession, series_id: int) -> int:
     stmt = select(func.max(games.c.deal_number)).where(games.c.series_id == series_id)
     return (await session.execute(stmt)).scalar_one() or 0
+
+
+async def latest_deal(session: AsyncSession, series_id: int) -> int | None:
+    """The id of the series' newest deal."""
+    stmt = (select(games.c.id).where(games.c.series_id == series_id)
+            .order_by(games.c.deal_number.desc()).limit(1))
+    return (await session.execute(stmt)).scalar_one_or_none()

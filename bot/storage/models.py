@@ -246,7 +246,8 @@ class Tally(Base):
 
 
 class Rating(Base):
-    """One openskill rating per player (global; chat leaderboards rank their players by it)."""
+    """One rating per player (global; chat leaderboards rank their players by it):
+    bot/service/ratings.py."""
 
     __tablename__ = "ratings"
     player: Mapped[str] = mapped_column(String(64), primary_key=True)

@@ -7,6 +7,10 @@ While a person has a page open, the presenter leaves their hand message alone an
 "your turn" nudge is sent (``has_page``): the page shows both, and each move then costs
 no private request. When their
 last page closes, the hand message is brought up to date at once (``presenter.show``).
+
+A series deals again under a new game id: when a deal starts whose series has pages open
+on an earlier deal, those pages are told ``{"type": "next", "game": <id>}`` and reconnect
+to it (the page follows the series without being opened again).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from bot.runtime.display import Display
 from bot.runtime.driver import GameRuntime
 
 from .page_state import page_state
+from .shared import SharedPages
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +44,8 @@ class Page:
     task: asyncio.Task | None = None
     sent: int = 0  # states sent (the benchmark reads it)
     last: dict | None = None  # the state sent last: the same again is not sent
+    series: int | None = None  # the deal's series: a later deal of it is followed
+    followed: int = 0  # the later deal this page was sent to
 
 
 class LiveHub:
@@ -46,9 +53,16 @@ class LiveHub:
         self.runtime = runtime
         self.clock = clock
         self._pages: dict[int, set[Page]] = {}
+        self._series: dict[int, set[int]] = {}  # series -> its games with pages open
+        self._sending: set[asyncio.Task] = set()
         runtime.presenter.listeners.append(self.changed)
         runtime.presenter.page_open = self.has_page
         runtime.nudges.page_open = self.has_page
+        # Several instances: pages of games other instances draw (``shared``).
+        self.shared = SharedPages(self, runtime) if runtime.renderers.enabled else None
+
+    def pages_of(self, game_id: int) -> set[Page]:
+        return self._pages.get(game_id, set())
 
     def has_page(self, game_id: int, seat: int) -> bool:
         return any(p.seat == seat for p in self._pages.get(game_id, ()))
@@ -58,6 +72,8 @@ class LiveHub:
 
     def join(self, page: Page) -> None:
         self._pages.setdefault(page.game_id, set()).add(page)
+        if page.series is not None:
+            self._series.setdefault(page.series, set()).add(page.game_id)
 
     def leave(self, page: Page) -> None:
         group = self._pages.get(page.game_id)
@@ -66,6 +82,11 @@ class LiveHub:
         group.discard(page)
         if not group:
             del self._pages[page.game_id]
+            games = self._series.get(page.series) if page.series is not None else None
+            if games is not None:
+                games.discard(page.game_id)
+                if not games:
+                    del self._series[page.series]  # type: ignore[arg-type]
         if page.task is not None and not page.task.done():
             page.task.cancel()
         display = self.runtime.displays.get(page.game_id)
@@ -77,6 +98,30 @@ class LiveHub:
     def changed(self, display: Display) -> None:
         for page in self._pages.get(display.game_id, ()):
             self.push(page, display)
+        series = display.snap.series_id
+        if series in self._series:
+            self.follow(series, display.game_id, {s.user_id for s in display.seats})
+
+    def follow(self, series: int, game_id: int, people: set[int | None] | None) -> None:
+        """Deal ``game_id`` of ``series`` started (or changed): the pages open on an
+        earlier deal of the series, of people seated in it (None: as another instance
+        said; a series deals again to the same seats), go on to it."""
+        for earlier in [g for g in self._series.get(series, ()) if g < game_id]:
+            for page in self._pages.get(earlier, ()):
+                if page.followed < game_id and not page.ws.closed and (
+                        people is None or page.user_id in people):
+                    page.followed = game_id
+                    task = asyncio.get_running_loop().create_task(
+                        self._send_next(page, game_id))
+                    self._sending.add(task)
+                    task.add_done_callback(self._sending.discard)
+
+    @staticmethod
+    async def _send_next(page: Page, game_id: int) -> None:
+        try:
+            await page.ws.send_json({"type": "next", "game": game_id})
+        except (ConnectionError, RuntimeError):
+            pass  # the page went away
 
     def push(self, page: Page, display: Display) -> None:
         page.dirty = True

@@ -29,6 +29,7 @@ from bot.engine import Action
 from bot.i18n import LOCALES, t
 from bot.render.callback import MAX_GAME_ID, CallbackDataError, CallbackKind, decode
 from bot.render.refusals import refusal_text
+from bot.runtime.display import Display
 from bot.runtime.driver import GameRuntime
 from bot.service.errors import Code, ServiceError
 
@@ -38,7 +39,9 @@ from .initdata import MAX_AGE, InitDataRefused, validate
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
-PAGE_WORDS = ("webapp.title", "webapp.connecting", "webapp.reconnecting", "webapp.refused")
+PAGE_WORDS = ("webapp.title", "webapp.connecting", "webapp.reconnecting", "webapp.refused",
+              "webapp.held", "webapp.not_sent", "webapp.moved_on", "webapp.four_colours",
+              "webapp.show_table", "webapp.result")
 MAX_MESSAGE = 1024  # a press is ~60 bytes; more is not our page
 
 
@@ -100,7 +103,8 @@ class WebAppServer:
             return web.Response(status=401, text="no game")
         if not 0 < game_id <= MAX_GAME_ID:
             return web.Response(status=401, text="no such game")
-        display = self.runtime.displays.get(game_id)
+        displays = self.runtime.displays
+        display = displays.get(game_id) or displays.finished(game_id)
         if display is None:
             # Asked before anything is loaded into memory: a stranger's guesses cost a
             # read, never a display kept for a game they are not at.
@@ -108,18 +112,22 @@ class WebAppServer:
                 snap = await self.runtime.games.snapshot(game_id)
             except ServiceError:
                 return web.Response(status=401, text="no such game")
-            if snap.status != "running" or snap.seat_of(user.user_id) is None:
+            if snap.seat_of(user.user_id) is None:
                 return web.Response(status=401, text="not at this table")
-            display = await self.runtime.displays.of(game_id)
+            display = await (displays.of(game_id) if snap.status == "running"
+                             else self._ended(game_id))
         seat = display.seat_of(user.user_id)
         if seat is None:
             log.info("Mini App: user %s is not at game %s", user.user_id, game_id)
             return web.Response(status=401, text="not at this table")
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        page = Page(ws=ws, game_id=game_id, seat=seat, user_id=user.user_id)
+        page = Page(ws=ws, game_id=game_id, seat=seat, user_id=user.user_id,
+                    series=display.snap.series_id)
         self.hub.join(page)
         self.hub.push(page, display)
+        if display.snap.status != "running":
+            await self._newer_deal(page)
         try:
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
@@ -130,6 +138,30 @@ class WebAppServer:
         finally:
             self.hub.leave(page)
         return ws
+
+    async def _ended(self, game_id: int) -> Display:
+        """A deal that ended before its page was opened: its display, read once to show
+        the result (and the ready check), not kept among the running deals."""
+        displays = self.runtime.displays
+        display = await displays.load(game_id)
+        displays.forget(game_id)  # a group deal's stays among the finished ones
+        if display.snap.status == "finished" and display.solo_seat is None:
+            ready, started = await self.runtime.games.ready_state(game_id)
+            display.notes.ready = set(ready) or None
+            display.notes.next_started = started
+        return display
+
+    async def _newer_deal(self, page: Page) -> None:
+        """A page opened on a deal whose series dealt again since goes on to the newest."""
+        try:
+            newest = await self.runtime.games.newest_deal(page.game_id)
+            if newest > page.game_id:
+                snap = await self.runtime.games.snapshot(newest)
+                if snap.seat_of(page.user_id) is not None:
+                    page.followed = newest
+                    await page.ws.send_json({"type": "next", "game": newest})
+        except (ServiceError, ConnectionError, RuntimeError):
+            pass
 
     def _still_meant(self, page: Page, version: int, action_text: str) -> int:
         """The version to play a page's move at. Others may move between the state the page
@@ -153,7 +185,8 @@ class WebAppServer:
 
     async def _press(self, page: Page, text: str) -> dict[str, Any] | None:
         """Do what the page's button means; the refusal or the hint to show, if any."""
-        display = self.runtime.displays.get(page.game_id)
+        display = self.runtime.displays.get(page.game_id) or \
+            self.runtime.displays.finished(page.game_id)
         locale = display.seat_locale.get(page.seat, display.locale) if display else "en"
         presses = self.runtime.presses
         try:
@@ -166,6 +199,11 @@ class WebAppServer:
                 await presses.press(game_id, version, data.payload, page.user_id)
             elif data.kind is not CallbackKind.GAME_UI:
                 raise CallbackDataError("not a game button")
+            elif data.payload in ("next", "nextnow"):
+                started = await self.runtime.play_again.press(
+                    game_id, page.user_id, now=data.payload == "nextnow")
+                if not started:
+                    return {"type": "hint", "text": t(locale, "game.ready_you")}
             elif data.payload == "hint":
                 return {"type": "hint", "text": await presses.hint(game_id, page.user_id)}
             elif data.payload == "back" or data.payload.startswith("pick"):

@@ -106,3 +106,22 @@ def test_unknown_clock_is_refused():
     seat = s.waiting_on()[0]
     with pytest.raises(ValueError, match="clock"):
         choose_action(s, seat, "hard", seed=1, budget_s=0.01, clock="sundial")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("err", "flags", "shown"), [
+    (_Terminal, (), True), (io.StringIO, (), False),
+    (_Terminal, ("--no-progress",), False), (io.StringIO, ("--progress",), True),
+])
+def test_progress_is_on_by_default_only_on_a_terminal(err, flags, shown):
+    from bot.cli import main
+
+    out, errors = io.StringIO(), err()
+    code = main(["arena", "--a", "easy", "--b", "easy", "--games", "2", "--seed", "1", *flags],
+                stdout=out, stderr=errors)
+    assert code == 0 and json.loads(out.getvalue())["games"] == 2
+    assert ("2/2: a " in errors.getvalue()) is shown, errors.getvalue()

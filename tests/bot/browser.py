@@ -15,7 +15,8 @@ import pytest
 CHROMIUM = os.environ.get("DURAK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 780}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def need_chromium() -> None:
@@ -45,8 +46,17 @@ async def chromium() -> AsyncIterator:
             await browser.close()
 
 
-async def open_page(browser, url: str):
-    context = await browser.new_context(viewport=PHONE, device_scale_factor=2)
+async def open_page(browser, url: str, *, viewport: dict | None = None, theme=None,
+                    errors: list | None = None):
+    """A page at a phone's size (or ``viewport``) at 2x; ``theme``: the colour scheme the
+    browser reports follows Telegram's (dark when its background is); ``errors``: console
+    errors and uncaught exceptions are appended to it."""
+    dark = bool(theme) and theme.get("bg_color", "#fff").lower() not in ("#fff", "#ffffff")
+    context = await browser.new_context(viewport=viewport or PHONE, device_scale_factor=2,
+                                        color_scheme="dark" if dark else "light")
     page = await context.new_page()
+    if errors is not None:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
     await page.goto(url)
     return page

@@ -33,7 +33,7 @@ def fast_settings(fakebot, db_path, **overrides) -> Settings:
     (Settings' defaults) when the fake enforces Telegram's limits (``--telegram-limits``,
     the ``telegram_limits`` marker)."""
     values = dict(token=fakebot.token, database_url=f"sqlite+aiosqlite:///{db_path}",
-                  api_base_url=fakebot.base_url, computer_pause=(0.0, 0.005),
+                  api_base_url=fakebot.base_url, computer_pause=(0.0, 0.005), takeover_pause=0.0,
                   timer_tick=0.05, edit_coalesce=0.01, table_debounce=0.02,
                   table_min_interval=0.05, quiet_hand_delay=0.1, computer_budget=0.02,
                   lobby_edit_interval=0.02)

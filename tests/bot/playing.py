@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from bot.render.card_letters import RANK_LETTERS
 from bot.render.cards import card_label
 
-ALL_CARDS = {card_label(suit * 16 + rank): suit * 16 + rank
+# Every label a card button may carry, in every language's court letters (a Russian
+# hand shows Д♠️ where an English one shows Q♠️).
+ALL_CARDS = {card_label(suit * 16 + rank, letters=letters): suit * 16 + rank
+             for letters in ("en", *RANK_LETTERS)
              for suit in range(4) for rank in range(2, 15)}
 
 

@@ -3,6 +3,8 @@ answered once, /leave in a running game."""
 
 from __future__ import annotations
 
+import asyncio
+
 from playing import hand_message, move_buttons, refusal, start_group_game
 
 
@@ -73,6 +75,9 @@ async def test_cancel_of_a_running_game_is_answered_once(fakebot, bot_world):
     new = fakebot.bot_messages(group.id)[before:]
     assert len(new) == 1, [m.text for m in new]
     assert (await bot_world.services.games.snapshot(game_id)).status != "running"
+    for user in (alice, bob):  # each private chat says it was cancelled, not just "over"
+        await fakebot.wait_for(lambda u=user: "The host cancelled this deal" in hand_message(
+            fakebot, u).text, 10, "the cancelled hand")
     # Again: nothing left to cancel, said once.
     await fakebot.user_sends(alice, group, "/cancel")
     await fakebot.wait_for(lambda: len(fakebot.bot_messages(group.id)) > before + 1, 10, "2nd")
@@ -192,9 +197,22 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     await fakebot.wait_for(lambda: "Play again" in table.button_texts(), 10, "Play again")
     series = (await bot_world.services.games.snapshot(game_id)).series_id
 
+    # Each private chat says how the deal ended for its reader.
+    ended = await bot_world.services.games.snapshot(game_id)
+    for user in (alice, bob):
+        seat = ended.seat_of(user.id)
+        words = ("you are the fool. You have 1 matchstick in this series."
+                 if seat in ended.state.outcome.fools else "a draw, nobody is the fool."
+                 if ended.state.outcome.draw else "you got rid of your cards, place 1 of 2.")
+        await fakebot.wait_for(lambda u=user, w=words: w in hand_message(fakebot, u).text,
+                               10, f"{user.first_name}'s ending")
+
     ready = await press(fakebot, alice, table, "Play again")
     assert ready["text"].startswith("You are ready")
     await fakebot.wait_for(lambda: "Waiting for: Bob" in table.text, 10, "the ready line")
+    # Bob is asked once, with a new message (the table's edit does not notify).
+    ping = await fakebot.wait_for_message(bob.id, lambda m: "wants to play again" in m.text)
+    assert ping.text.startswith("Alice wants to play again in Cards night")
     assert "Play again (1/2 ready)" in table.button_texts()
     # A double press changes nothing; Start now is the host's (Alice's).
     assert (await press(fakebot, alice, table, "Play again (1/2 ready)"))["text"] \
@@ -204,6 +222,8 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
     assert refused["text"] == "Only the host or a chat admin can do that."
     old_button = table.find_button("Play again (1/2 ready)")["callback_data"]
 
+    assert len([m for m in fakebot.bot_messages(bob.id) if "wants to play again" in m.text]) == 1
+    assert not [m for m in fakebot.bot_messages(alice.id) if "wants to play again" in m.text]
     assert (await press(fakebot, bob, table, "Play again (1/2 ready)")).get("text") is None
     second = await fakebot.wait_for_message(group, lambda m: "deal 2" in m.text)
     await fakebot.wait_for(lambda: not table.buttons, 10, "the old table's buttons to go")
@@ -235,3 +255,41 @@ async def test_play_again_waits_for_everyone_or_the_host_and_keeps_the_series(
         await bot_world.services.chats.running_game(group.id))
     taken = {s.user_id for s in deal3.seats if s.taken_over}
     assert taken == {bob.id} and deal3.series_id == series
+    # Bob is told with a new message, and the table does not say he timed out.
+    told = await fakebot.wait_for_message(bob.id, lambda m: "started without you" in m.text)
+    assert "Press any move on your cards to take your seat back." in told.text
+    table3 = fakebot.last_bot_message(group)
+    await fakebot.wait_for(lambda: "Bob was not ready when the deal started" in table3.text,
+                           10, "the table's note")
+    assert "missed two turns" not in table3.text
+
+
+async def test_the_lobby_never_says_ready_while_start_would_be_refused(fakebot, bot_world):
+    """Someone who has not opened the private chat: their Join is answered with words and
+    the link, the lobby does not say "Ready" (Start would be refused), and after the host
+    takes them out and they join again their wait starts over."""
+    await bot_world.start(private_chat_wait=1.5)
+    alice, dave = fakebot.add_user("Alice"), fakebot.add_user("Dave")
+    await fakebot.user_starts_bot(alice)
+    group = fakebot.add_group("Cards night", [alice, dave])
+    lobby = await open_lobby(fakebot, group, alice)
+    answer = await press(fakebot, dave, lobby, "Join")
+    assert answer["text"] == "Open the chat with me to finish joining: your cards come there."
+    assert answer["url"].startswith("https://t.me/") and "?start=j" in answer["url"]
+    await fakebot.wait_for(lambda: "2. Dave" in lobby.text, 10, "Dave in the lobby")
+    await fakebot.settle(0.1)
+    assert "Ready: the host can press Start." not in lobby.text
+    assert (await press(fakebot, alice, lobby, "Start")).get("text")  # refused: Dave
+
+    # 1 s into his wait the host takes him out; he joins again: a new 1.5 s wait.
+    await asyncio.sleep(1.0)
+    assert (await press(fakebot, alice, lobby, "Remove a player")).get("text") is None
+    await fakebot.wait_for(lambda: lobby.find_button("✖ Dave"), 10, "the remove menu")
+    await press(fakebot, alice, lobby, data=lobby.find_button("✖ Dave")["callback_data"])
+    await fakebot.wait_for(lambda: "Dave" not in lobby.text, 10, "Dave out")
+    await press(fakebot, dave, lobby, "Join")
+    await asyncio.sleep(0.9)  # past the first wait's end, within the new one
+    assert not [m for m in fakebot.bot_messages(group.id) if m.text.startswith("Dave was")]
+    assert "2. Dave" in lobby.text
+    await fakebot.wait_for_message(
+        group, lambda m: m.text.startswith("Dave was taken out of the lobby"), timeout=10)

@@ -51,7 +51,8 @@ async def test_timeouts_play_the_default_then_a_computer_takes_over(fakebot, bot
     snap = await games.snapshot(game_id)
     taken = [s for s in snap.seats if s.taken_over]
     assert taken, "two timeouts in a row must hand the seat to a computer"
-    await fakebot.wait_for(lambda: "a computer plays this seat" in table.text, 10, "the note")
+    await fakebot.wait_for(lambda: "missed two turns: a computer plays this seat" in table.text,
+                           10, "the note")
     deadline = asyncio.get_running_loop().time() + 20  # the first search spawns a worker
     while asyncio.get_running_loop().time() < deadline:
         log = await move_log(bot_world, game_id)
@@ -85,7 +86,7 @@ async def test_a_player_who_blocked_the_bot_is_named_and_a_computer_plays_at_onc
             await fakebot.settle(0.03)
     assert "Bob cannot receive cards (the bot is blocked): a computer plays this seat" in \
         table.text
-    assert "timed out twice" not in table.text
+    assert "missed two turns" not in table.text
     assert fakebot.requests("editMessageText", bob.id, ok=False)[0].error_code == 403
     assert fakebot.send_count(group) == 2
     snap = await games.snapshot(game_id)

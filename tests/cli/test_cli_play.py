@@ -163,7 +163,7 @@ def test_commands_by_card_name_and_transfer():
     assert parse_command("take", state).kind is ActionKind.TAKE
     with pytest.raises(ValueError, match="do not hold"):
         parse_command("Ah", state)
-    with pytest.raises(ValueError, match="cannot pass"):
+    with pytest.raises(ValueError, match="`pass` is not one of your moves now"):
         parse_command("pass", state)
 
 
@@ -254,3 +254,55 @@ def test_result_names_the_fool_with_titles_or_the_draw():
         "Boris is the fool (durak) with epaulettes!")
     assert "necktie" in said(Outcome(fools=(1,), titles={1: "necktie"}))
     assert said(Outcome(draw=True)).startswith("Draw")
+
+
+def test_a_number_from_an_older_screen_never_plays_another_card():
+    from bot.cli.play_input import HandNumbers
+
+    rules = RuleSet.preset("podkidnoy", players=2)
+    state = deal_from_position(rules, hands=["6c 8c 9h", "7c 8h 10h"], trump="s",
+                               attacker=0, stock="6s 9s 10s Js Qs Ks As 7s 8s 6h")
+    numbers = HandNumbers()
+    before = {parse_command(n, state, numbers=numbers).cards[0]: n for n in ("1", "2", "3")}
+    six = parse_card_id("6c")
+    state.apply(parse_command(before[six], state, numbers=numbers))  # lead 6♣ by number
+    state.apply(parse_command("take", state, seat=1))
+    # After the deal moved on (and cards were drawn), the old numbers mean the same cards.
+    for card, number in before.items():
+        if card == six:
+            with pytest.raises(ValueError, match=f"card {number} \\(6♣\\) is no longer in "):
+                parse_command(number, state, numbers=numbers)
+        else:
+            assert parse_command(number, state, numbers=numbers).cards == (card,)
+    drawn = sorted(set(state.view(0).hand) - set(before))
+    assert drawn and {numbers.number(c) for c in drawn} == set(range(4, 4 + len(drawn)))
+
+
+def test_refusals_are_words_not_rule_ids():
+    rules = RuleSet.preset("podkidnoy", players=2, lead="single")
+    state = deal_from_position(rules, hands=["6c 6h 9h", "7c 8h 10h"], trump="s",
+                               attacker=0, stock="6s 9s 10s Js Qs")
+    with pytest.raises(ValueError) as refused:
+        parse_command("6c 6h", state)
+    assert str(refused.value) == "Lead with one card." and "=" not in str(refused.value)
+
+
+def test_a_refusal_is_printed_as_one_sentence():
+    r = run_cli("play", "--seed", "3", stdin="dance\npass\n99\n1 1\nquit\n")
+    refusals = [line.split("> ", 1)[-1] for line in r.out.splitlines() if "  ! " in line]
+    assert refusals and all(re.match(r"  ! [A-Z`'\d].*[.!?] \(`help` lists", line)
+                            for line in refusals), refusals
+    assert not any(re.search(r"\w=\w+:", line) for line in refusals), refusals
+    assert len(refusals) == 4 and "cannot done" not in r.out
+    assert ".." not in "\n".join(refusals) and "`pass` is not one of your moves" in r.out
+
+
+def test_court_letters_of_a_language_on_screen_and_typed():
+    english = run_cli("play", "--seed", "3", stdin="quit\n").out
+    russian = run_cli("play", "--seed", "3", "--letters", "ru", stdin="Дs\nquit\n").out
+    assert "Your hand: 1:7♠  2:Q♠  3:A♣" in english
+    assert "Your hand: 1:7♠  2:Д♠  3:Т♣" in russian
+    assert "You beat 8♠ with Д♠." in russian  # typed as Дs: the queen of spades
+    assert "Your hand: 1:7♠  3:Т♣" in russian  # and the numbers stay with their cards
+    german = run_cli("play", "--seed", "3", "--letters", "de", stdin="Ds\nquit\n").out
+    assert "You beat 8♠ with D♠." in german

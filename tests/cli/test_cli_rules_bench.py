@@ -90,3 +90,32 @@ def test_every_subcommand_has_a_description_and_every_option_a_help_text():
                 assert action.help and len(action.help) > 10, (name, action.dest)
         r = run_cli(name, "--help")
         assert r.code == 0 and r.out.startswith(f"usage: durak {name}"), name
+
+
+def test_rules_checks_one_mix_and_says_what_works():
+    r = run_cli("rules", "--preset", "two_player_24", "--players", "3")
+    assert r.code == 0 and r.err == ""
+    assert r.out.startswith("two_player_24 with 3 players can be played (2-4 players can).")
+    r = run_cli("rules", "--preset", "two_player_24", "--rule", "deck=36")
+    assert r.code == 0 and "two_player_24 with deck=36 takes 2-6 players." in r.out
+    assert "Rule settings: defaults." in r.out and "Presets" not in r.out  # as podkidnoy
+
+
+def test_rules_refuses_a_mix_with_the_counts_that_work_and_what_to_try():
+    r = run_cli("rules", "--preset", "two_player_24", "--players", "5")
+    assert r.code == 2 and r.out == ""
+    assert "two_player_24 takes 2-4 players, not 5" in r.err
+    assert "try `--rule deck=36` or `--rule deck=52`" in r.err
+    # The suggestion works when followed.
+    assert run_cli("rules", "--preset", "two_player_24", "--players", "5",
+                   "--rule", "deck=36").code == 0
+    r = run_cli("rules", "--preset", "duren_piatkowy", "--rule", "transfer=play")
+    assert r.code == 2 and "transfer" in r.err and "Traceback" not in r.err
+
+
+def test_a_mistyped_option_points_at_the_commands_own_help():
+    r = run_cli("rules", "--presets", "x")
+    assert r.code == 2 and "(try `durak rules --help`)" in r.err
+    assert "`durak rules`)" not in r.err  # not back at the command just refused
+    r = run_cli("dance")
+    assert "(try `durak --help` or `durak rules`)" in r.err

@@ -1,7 +1,7 @@
-"""Screens a reviewer reads: the end of a deal, the lobby and its settings menus, and the
-rules in words, in every language, for 2 to 6 players. Each language's screens are plain
-text files under ``tests/i18n/snapshots/<lang>/``; ``test_snapshots.py`` fails on any
-difference.
+"""Screens a reviewer reads: the end of a deal, the lobby and its settings menus, the
+rules in words and a player's hand mid-deal, in every language, for 2 to 6 players. Each
+language's screens are plain text files under ``tests/i18n/snapshots/<lang>/``;
+``test_snapshots.py`` fails on any difference.
 
 After an intended change of words or layout, regenerate them and read the diff (it is what
 players will see):
@@ -16,14 +16,16 @@ numbers run through the real rating model.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.engine import GameState, RuleSet, new_deal
+from bot.engine import ActionKind, GameState, RuleSet, new_deal
 from bot.i18n import LOCALES
+from bot.render.hand import group_hand_screen
 from bot.render.lobby import lobby_screen
 from bot.render.names import seat_names
 from bot.render.rules import rules_text
@@ -192,6 +194,74 @@ def lobby_screens(locale: str, table: Table) -> list[tuple[str, Screen]]:
             for mode in ("main", "settings", "house")]
 
 
+# ------------------------------------------------------------------ hands mid-deal
+
+
+def _covers(state: GameState) -> dict[int, int]:
+    """Seat 0's cards -> how many table cards each can beat."""
+    counts: dict[int, int] = {}
+    for action in state.legal_actions(0):
+        if action.kind is ActionKind.COVER:
+            counts[action.cards[1]] = counts.get(action.cards[1], 0) + 1
+    return counts
+
+
+@dataclass(frozen=True)
+class Position:
+    title: str
+    rules: RuleSet
+    want: Callable[[GameState], bool]
+    picking: bool = False  # show the "which card do you beat?" step for a card with two
+
+
+POSITIONS = (
+    Position("2 players, podkidnoy: you defend", RuleSet.preset("podkidnoy", players=2),
+             lambda s: s.waiting_on() == (0,) and bool(s.table_pairs())
+             and s.view(0).defender == 0),
+    Position("3 players, perevodnoy: you may transfer", RuleSet.preset("perevodnoy", players=3),
+             lambda s: 0 in s.waiting_on() and any(a.kind is ActionKind.TRANSFER
+                                                   for a in s.legal_actions(0))),
+    Position("4 players in teams: you lead", RuleSet.preset("teams", players=4),
+             lambda s: s.waiting_on() == (0,) and not s.table_pairs()
+             and s.view(0).attacker == 0 and s.view(0).stock_count < 20),
+    Position("5 players, podkidnoy: a card that beats two, which one?",
+             RuleSet.preset("podkidnoy", players=5),
+             lambda s: 0 in s.waiting_on() and any(n > 1 for n in _covers(s).values()),
+             picking=True),
+    Position("6 players, podkidnoy: you may throw in", RuleSet.preset("podkidnoy", players=6),
+             lambda s: 0 in s.waiting_on() and s.view(0).defender != 0
+             and bool(s.table_pairs())),
+)
+
+
+def position_of(rules: RuleSet, want: Callable[[GameState], bool]) -> GameState:
+    """The first position that ``want`` accepts, over seeds, each deal played by a seeded
+    random choice among the moves in text order (the fixed first-move policy never leads
+    two cards, so no card would ever have two cards to beat)."""
+    for seed in range(1, 500):
+        state, rng = new_deal(rules, seed=seed), random.Random(seed)
+        while not state.is_over:
+            if want(state):
+                return state
+            seat = state.waiting_on()[0]
+            state.apply(rng.choice(sorted(state.legal_actions(seat), key=lambda a: a.text())))
+    raise AssertionError(f"no seed below 500 reaches the position in {rules.preset_name}")
+
+
+def hand_screen(locale: str, position: Position) -> Screen:
+    state = position_of(position.rules, position.want)
+    seats = tuple(SeatInfo(seat=s, user_id=100 + s, name=NAMES[s], computer_strength=None,
+                           team=None) for s in range(position.rules.players))
+    snap = GameSnapshot(game_id=1, chat_id=-100, series_id=1, deal_number=2,
+                        version=state.version, status="running", state=state, seats=seats,
+                        turn_deadline=None)
+    picking = None
+    if position.picking:
+        picking = min(card for card, n in _covers(state).items() if n > 1)
+    return group_hand_screen(locale, snap, 0, state.version, "Friday cards", picking=picking,
+                             hint=True, turn_seconds=60)
+
+
 # ------------------------------------------------------------------ the files
 
 
@@ -210,9 +280,11 @@ def files(locale: str) -> dict[str, str]:
             lobbies.append(f"=== {table.title}: {mode} ===\n{show(screen)}")
     rules = [f"=== {table.title} ===\n{rules_text(locale, table.settings)}"
              for table in TABLES]
+    hands = [f"=== {p.title} ===\n{show(hand_screen(locale, p))}" for p in POSITIONS]
     return {"end_of_game.txt": "\n\n".join(ends) + "\n",
             "settings.txt": "\n\n".join(lobbies) + "\n",
-            "rules.txt": "\n\n".join(rules) + "\n"}
+            "rules.txt": "\n\n".join(rules) + "\n",
+            "hand.txt": "\n\n".join(hands) + "\n"}
 
 
 def rendered() -> dict[Path, str]:

@@ -1,5 +1,5 @@
-"""The end of a deal, the lobby with its settings menus and the rules in words, in every
-language for 2 to 6 players, against the reviewed files in tests/i18n/snapshots/.
+"""The end of a deal, the lobby with its settings menus, the rules in words and a hand
+mid-deal, in every language for 2 to 6 players, against the reviewed files in tests/i18n/snapshots/.
 
 A difference fails with a diff. If the change is intended, regenerate the files with
 ``python -m tests.i18n.screens`` and review the diff of the snapshots (README,
@@ -16,7 +16,7 @@ from bot.i18n import LOCALES
 
 from .screens import SNAPSHOTS, files
 
-NAMES = ("end_of_game.txt", "settings.txt", "rules.txt")
+NAMES = ("end_of_game.txt", "settings.txt", "rules.txt", "hand.txt")
 
 
 @pytest.mark.parametrize("locale", LOCALES)

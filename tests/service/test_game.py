@@ -228,6 +228,30 @@ async def test_only_the_host_cancels_and_a_cancelled_game_takes_no_moves(db, ser
         assert await game_repo.running_games(s) == []
 
 
+async def test_a_cancel_keeps_the_loss_of_whoever_left_and_writes_nothing_else(db, services):
+    """Leaving is a loss that stands: a deal cancelled after someone left is recorded as
+    lost by them (a matchstick, a fool, rating) and won by the others, zero-sum."""
+    from sqlalchemy import select
+
+    lobbies, games = services
+    plain = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=())
+    await games.cancel(plain.game_id, ANNA)
+    async with db.read() as s:
+        assert (await s.execute(select(DealResult).where(
+            DealResult.game_id == plain.game_id))).scalars().all() == []
+
+    left = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=())
+    await games.leave(left.game_id, BORIS)
+    await games.cancel(left.game_id, ANNA)
+    async with db.read() as s:
+        rows = {r.user_id: r for r in (await s.execute(select(DealResult).where(
+            DealResult.game_id == left.game_id))).scalars()}
+    assert rows[BORIS].fool and rows[BORIS].matchsticks == 1 and not rows[ANNA].fool
+    gained = rows[ANNA].rating_after - rows[ANNA].rating_before
+    assert gained > 0 and gained == pytest.approx(
+        rows[BORIS].rating_before - rows[BORIS].rating_after)
+
+
 async def test_next_deal_continues_the_series_until_someone_reaches_n(db, services):
     lobbies, games = services
     started = await new_game(lobbies, games, CHAT, ANNA, people=(BORIS,), computers=(),

@@ -119,3 +119,19 @@ async def test_start_needs_the_host_two_players_and_rules_that_fit(db, lobbies):
     assert game.status == "running" and game.version == 0 and game.chat_id == CHAT
     with pytest.raises(LobbyError, match="already started"):
         await games.start(lobby.lobby_id, ANNA)
+
+
+async def test_the_chat_settings_rules_shows_are_the_ones_it_plays_and_will_play(db, lobbies):
+    """/rules reads ``settings_in_chat``: the open lobby's, the running game's, and after
+    them what the next /newgame starts with (the last lobby's), never the bare defaults."""
+    games = GameService(db)
+    assert (await lobbies.settings_in_chat(CHAT))["turn_seconds"] == 60  # a new chat
+    lobby = await lobbies.create(CHAT, ANNA, "Anna", settings={"turn_seconds": 30})
+    assert (await lobbies.settings_in_chat(CHAT))["turn_seconds"] == 30
+    await lobbies.join(lobby.lobby_id, BORIS, "Boris")
+    _updated, started = await games.start(lobby.lobby_id, ANNA)
+    assert (await lobbies.settings_in_chat(CHAT))["turn_seconds"] == 30  # playing
+    await games.cancel(started.game_id, ANNA)
+    after = await lobbies.settings_in_chat(CHAT)
+    assert after["turn_seconds"] == 30
+    assert after == (await lobbies.create(CHAT, ANNA, "Anna")).settings  # what /newgame uses

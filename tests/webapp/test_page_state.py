@@ -89,3 +89,15 @@ def test_a_card_move_tapped_on_an_older_state_is_played_when_still_legal():
     assert server._still_meant(page, older, "c 7h 6d") == older  # not legal: stays stale
     assert server._still_meant(page, older, "t") == older  # take depends on the table
     assert server._still_meant(page, now, "c 7h 9h") == now
+
+
+def test_the_page_shows_the_readers_court_letters_and_keeps_the_card_ids():
+    display = display_at()
+    english = page_state(display, display.snap, 1, NOW)
+    display.seat_locale[1] = "ru"
+    russian = page_state(display, display.snap, 1, NOW)
+    queen = next(c for c in russian["hand"] if c["id"] == parse_card("Qs"))
+    assert queen["label"] == "Д♠" and queen["rank"] == "Д"  # the page draws plain suits
+    assert russian["trump_text"].startswith("Козырь: ")
+    assert [c["id"] for c in russian["hand"]] == [c["id"] for c in english["hand"]]
+    assert [c["press"] for c in russian["hand"]] == [c["press"] for c in english["hand"]]

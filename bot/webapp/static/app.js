@@ -1,27 +1,80 @@
-// The page's entry: read Telegram's launch parameters, follow the theme, open the
-// WebSocket (init data in the query: the server checks it before the upgrade), draw every
-// state it sends, send taps, reconnect after a drop (a refusal is final).
-import { launch, initUser, onEvent, postEvent, startParam } from "./telegram.js";
-import { applyTheme } from "./theme.js";
-import { draw, setDeadline, status, toast } from "./view.js";
+// The page's entry: read Telegram's launch parameters, follow the theme and the safe
+// areas, open the WebSocket (init data in the query: the server checks it before the
+// upgrade), draw every state it sends, send taps, reconnect after a drop.
+// A tap while the socket is down is held (the card shows it) and sent once the page has
+// the game again, where the server plays it if it still means the same, else refuses it
+// in words; a refused reconnect (init data too old) greys the hand out and says how to
+// reopen, and a held tap is then visibly not sent. Nothing is dropped silently.
+// The server says when the series deals again ({"type": "next"}): the page follows.
+import { haptic, launch, initUser, onEvent, postEvent, startParam } from "./telegram.js";
+import { applyInsets, applyTheme } from "./theme.js";
+import { reopenResult } from "./dialog.js";
+import { $ } from "./dom.js";
+import { draw, relayout, status, toast } from "./view.js";
 
 let words = {};
+let wordsLocale = null;
 let socket = null;
 let lastState = null;
+let held = null;     // {data, node}: a tap made while the socket was down
+let inFlight = null; // {data, version}: sent, its answer (a newer state, a refusal) not in
+let synced = false;  // this socket has sent the game's state
+let game = new URLSearchParams(location.search).get("game") || startParam().replace(/^g/, "");
 
 function word(key) { return words[key] || ""; }
 
 async function loadWords(locale) {
+  if (locale === wordsLocale) return;  // (the first state speaks the launch's language)
   try {
     const all = await (await fetch("words.json")).json();
     words = all[locale] || all[(locale || "").slice(0, 2)] || all.en;
+    wordsLocale = locale;
   } catch (e) { words = {}; }
 }
 
-function press(data) {
-  if (socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ press: data }));
+function hold(data, node) {
+  if (held && held.node) held.node.classList.remove("held");
+  held = { data, node };
+  if (node) node.classList.add("held");
+  toast(word("webapp.held"));
+}
+
+function press(data, node) {
+  if (document.body.dataset.refused) {
+    haptic("refused");
+    toast(word("webapp.refused"));
+    return;
   }
+  haptic("tap");
+  if (socket && socket.readyState === WebSocket.OPEN && synced) {
+    socket.send(JSON.stringify({ press: data }));
+    inFlight = { data, version: lastState ? lastState.version : -1 };
+  } else {
+    hold(data, node);
+  }
+}
+
+// After a resync: send the held tap. A tap that was on its way when the socket dropped is
+// sent again only if the game is where it was (else it may have counted, or means
+// something else now: the person looks again, told so).
+function sendHeld(version) {
+  if (!held) return;
+  const { data, node, sentAt } = held;
+  held = null;
+  if (node) node.classList.remove("held");
+  if (sentAt !== undefined && sentAt !== version) {
+    toast(word("webapp.moved_on"));
+    return;
+  }
+  socket.send(JSON.stringify({ press: data }));
+  inFlight = { data, version };
+}
+
+function dropHeld() {
+  if (!held) return;
+  held = null;
+  haptic("refused");
+  toast(word("webapp.not_sent"));
 }
 
 // A WebSocket that never opened does not say why; the same URL over plain HTTP does: 401
@@ -34,49 +87,117 @@ async function refused(url) {
   } catch (e) { return false; }
 }
 
+function follow(next) {
+  // The series dealt again: the same page shows the new deal.
+  game = String(next);
+  const url = new URL(location.href);
+  url.searchParams.set("game", game);
+  history.replaceState(null, "", url);
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  connect(0);
+}
+
+function onState(message) {
+  const turnNow = Boolean(message.your_turn) && !(lastState && lastState.your_turn &&
+                                                 lastState.game === message.game);
+  lastState = message;
+  status("");
+  document.body.dataset.version = message.version;
+  document.body.dataset.turn = message.your_turn ? "1" : "";
+  document.body.dataset.over = message.result ? "1" : "";
+  document.body.dataset.game = message.game;
+  draw(message, press, word);
+  if (!performance.getEntriesByName("drawn").length) {
+    // The first full draw, at the frame that shows it (scripts/bench_webapp.py reads it).
+    requestAnimationFrame(() => performance.mark("drawn"));
+  }
+  if (turnNow) haptic("turn");
+  if (inFlight && message.version > inFlight.version) inFlight = null;
+  if (!synced) {
+    synced = true;
+    sendHeld(message.version);
+  }
+}
+
 function connect(attempt = 0) {
-  const query = new URLSearchParams(location.search);
-  const game = query.get("game") || startParam().replace(/^g/, "");
   const url = new URL("ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
   url.search = new URLSearchParams({ game, init: launch.initData }).toString();
   status(attempt ? word("webapp.reconnecting") : word("webapp.connecting"));
   let opened = false;
-  socket = new WebSocket(url);
-  socket.addEventListener("open", () => { opened = true; attempt = 0; });
-  socket.addEventListener("message", async (event) => {
+  synced = false;
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.addEventListener("open", () => {
+    opened = true;
+    if (!performance.getEntriesByName("socket").length) performance.mark("socket");
+  });
+  ws.addEventListener("message", async (event) => {
+    if (ws !== socket) return;
     const message = JSON.parse(event.data);
     if (message.type === "state") {
-      if (!lastState || lastState.locale !== message.locale) await loadWords(message.locale);
-      lastState = message;
-      status("");
-      document.body.dataset.version = message.version;
-      draw(message, press);
-      setDeadline(message.deadline);
+      await loadWords(message.locale);
+      onState(message);
+    } else if (message.type === "next") {
+      follow(message.game);
     } else if (message.type === "refused" || message.type === "hint") {
+      inFlight = null;
+      if (message.type === "refused") haptic("refused");
       toast(message.text);
     }
   });
-  socket.addEventListener("close", async () => {
+  ws.addEventListener("close", async () => {
+    if (ws !== socket) return;  // replaced (the next deal)
+    synced = false;
+    if (inFlight && !held) held = { data: inFlight.data, node: null, sentAt: inFlight.version };
+    inFlight = null;
     if (!opened && await refused(url)) {
       document.body.dataset.refused = "1";
       status(word("webapp.refused"));
+      dropHeld();
       return;
     }
     status(word("webapp.reconnecting"));
-    setTimeout(() => connect(attempt + 1), Math.min(5000, 500 * (attempt + 1)));
+    setTimeout(() => { if (ws === socket) connect(attempt + 1); },
+               Math.min(5000, 500 * (attempt + 1)));
   });
+}
+
+function fourColours(on) {
+  document.documentElement.classList.toggle("four", on);
+  $("four").setAttribute("aria-pressed", String(on));
+  try { localStorage.setItem("durakFour", on ? "1" : ""); } catch (e) { /* private mode */ }
 }
 
 async function main() {
   let theme = {};
   try { theme = JSON.parse(launch.theme); } catch (e) { theme = {}; }
   applyTheme(theme);
-  onEvent((type, data) => { if (type === "theme_changed") applyTheme(data.theme_params); });
+  onEvent((type, data) => {
+    if (type === "theme_changed") applyTheme(data.theme_params);
+    if (type === "safe_area_changed") applyInsets("safe", data);
+    if (type === "content_safe_area_changed") applyInsets("content", data);
+    if (type === "viewport_changed") relayout();
+  });
   await loadWords(initUser().language_code || "en");
   document.title = word("webapp.title") || document.title;
+  let four = false;
+  try { four = Boolean(localStorage.getItem("durakFour")); } catch (e) { four = false; }
+  $("four").title = word("webapp.four_colours");
+  $("four").setAttribute("aria-label", word("webapp.four_colours"));
+  $("four").addEventListener("click", () => fourColours(
+    !document.documentElement.classList.contains("four")));
+  fourColours(four);
+  $("result-open").setAttribute("aria-label", word("webapp.result"));
+  $("result-open").addEventListener("click", reopenResult);
+  window.addEventListener("resize", relayout);
   postEvent("web_app_ready");
   postEvent("web_app_expand");
+  postEvent("web_app_request_safe_area");
+  postEvent("web_app_request_content_safe_area");
+  postEvent("web_app_setup_swipe_behavior", { allow_vertical_swipe: false });
   connect();
 }
 

@@ -40,6 +40,19 @@ export function postEvent(type, data = {}) {
   }
 }
 
+// Haptic feedback (web_app_trigger_haptic_feedback): "turn" when it becomes your turn,
+// "refused" when a tap is refused, "tap" for a card chosen. Clients without haptics
+// ignore the event.
+const HAPTICS = {
+  turn: { type: "impact", impact_style: "medium" },
+  refused: { type: "notification", notification_type: "error" },
+  done: { type: "notification", notification_type: "success" },
+  tap: { type: "selection_change" },
+};
+export function haptic(kind) {
+  if (HAPTICS[kind]) postEvent("web_app_trigger_haptic_feedback", HAPTICS[kind]);
+}
+
 // Telegram's client calls Telegram.WebView.receiveEvent(type, data) (mobile) or posts a
 // message (web) when something changes; the page listens for the theme.
 export function onEvent(handler) {

@@ -17,3 +17,14 @@ function isDark(hex) {
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
   return 0.299 * r + 0.587 * g + 0.114 * b < 128;
 }
+
+// Telegram's safe areas (the device's notch and home bar: "safe"; its own header and
+// buttons over the page in full screen: "content"), as --tg-safe-* and --tg-content-*
+// (table.css pads the page by them, and by the browser's env(safe-area-inset-*)).
+export function applyInsets(kind, inset) {
+  const root = document.documentElement.style;
+  for (const side of ["top", "bottom", "left", "right"]) {
+    const value = Number((inset || {})[side]);
+    if (Number.isFinite(value)) root.setProperty(`--tg-${kind}-${side}`, value + "px");
+  }
+}

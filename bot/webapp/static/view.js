@@ -1,69 +1,162 @@
 // Draws a state the server sent (bot/webapp/page_state.py) into the page. Every tap sends
 // the button's callback data back: the server treats it exactly as a press in the chat.
-const $ = (id) => document.getElementById(id);
+import { backNode, cardNode } from "./cards.js";
+import { drawResult } from "./dialog.js";
+import { $, el } from "./dom.js";
+import { layoutHand } from "./hand.js";
+import { after, before } from "./motion.js";
+import { avatar, seatNodes, tickRings } from "./seats.js";
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
+export { cardNode };
+
+function tappable(node, data, press) {
+  node.setAttribute("role", "button");
+  node.tabIndex = 0;
+  node.addEventListener("click", () => press(data, node));
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); press(data, node); }
+  });
+}
+
+function badge(n, title) {
+  const node = el("span", "badge", String(n));
+  node.title = title;
   return node;
 }
 
-export function cardNode(card, extra = "") {
-  const node = el("div", "card " + (card.red ? "red " : "black ") + extra);
-  node.textContent = card.label;
-  node.dataset.card = card.id;
-  return node;
+function drawDeck(state) {
+  const deck = $("deck");
+  deck.replaceChildren();
+  if (state.trump) deck.append(cardNode(state.trump, "turnup"));
+  if (state.stock) {
+    const stock = backNode("stock");
+    stock.append(badge(state.stock, state.stock_text));
+    deck.append(stock);
+  }
+  if (state.trump_suit) {  // the trump suit stays in sight after the stock is gone
+    const suit = el("span", "trump-suit" + (state.trump_red ? " red" : ""), state.trump_suit);
+    suit.title = state.trump_text;
+    deck.append(suit);
+  }
+  deck.title = state.stock_text;
+  const discard = $("discard");
+  discard.replaceChildren();
+  if (state.discard) {
+    for (let i = 0; i < Math.min(3, state.discard); i++) discard.append(backNode("pile"));
+    discard.append(badge(state.discard, state.discard_text));
+  }
+  discard.title = state.discard_text;
 }
 
-export function draw(state, press) {
-  document.title = state.title;
-  $("title").textContent = state.title;
-  const players = $("players");
-  players.replaceChildren(...state.players.filter((p) => !p.you).map((p) => {
-    const box = el("div", "player" + (p.turn ? " turn" : ""));
-    box.dataset.seat = p.seat;
-    const backs = el("div", "backs");
-    for (let i = 0; i < Math.min(p.cards, 12); i++) backs.append(el("span", "back"));
-    box.append(el("div", "name", p.name), backs, el("div", "count", p.cards_text),
-               el("div", "role", p.role));
-    return box;
-  }));
-  $("trump").replaceChildren(...(state.trump ? [cardNode(state.trump, "trump")] : []),
-                             el("div", "caption", state.trump_text));
-  $("stock").replaceChildren(...(state.stock ? [el("div", "card back-card")] : []),
-                             el("div", "caption", state.stock_text));
-  $("discard").textContent = state.discard_text;
-  $("table").replaceChildren(...state.table.map(([attack, cover]) => {
-    const pair = el("div", "pair");
+function drawPairs(state, press) {
+  $("pairs").replaceChildren(...state.table.map(([attack, cover]) => {
+    const pair = el("div", "pair" + (cover ? " beaten" : ""));
     const target = cardNode(attack, "attack" + (attack.press ? " playable" : ""));
-    if (attack.press) {  // choosing what a card does: tap the card it should beat
-      target.setAttribute("role", "button");
-      target.addEventListener("click", () => press(attack.press));
-    }
+    if (attack.press) tappable(target, attack.press, press);  // the card to beat
     pair.append(target);
     if (cover) pair.append(cardNode(cover, "cover"));
     return pair;
   }));
-  $("news").replaceChildren(...state.news.map((line) => el("p", "", line)));
-  $("prompt").replaceChildren(...state.prompt.map((line) => el("p", "", line)));
-  $("buttons").replaceChildren(...state.buttons.map((b) => {
-    const button = el("button", "action", b.label);
-    button.addEventListener("click", () => press(b.press));
-    return button;
-  }));
-  const me = state.players.find((p) => p.you);
-  $("hand").classList.toggle("my-turn", Boolean(me && me.turn));
-  $("hand").replaceChildren(...state.hand.map((card) => {
+  const bout = $("bout");
+  bout.replaceChildren();
+  if (state.room !== null && state.room_text) {
+    bout.append(el("span", "room", state.room_text));
+    if (state.room) bout.append(el("span", "ranks", state.ranks.join(" ")));
+  }
+  $("last").textContent = state.last_text || "";
+}
+
+function drawMe(state) {
+  const me = state.players.find((p) => p.you) || { name: "?" };
+  const box = $("me");
+  box.className = "me" + (state.your_turn ? " turn" : "") + ` role-${me.role_key || ""}`;
+  const words = el("div", "words");
+  const prompt = state.your_turn || state.picking !== null ? state.prompt : [];
+  for (const line of prompt) words.append(el("p", "prompt", line));
+  if (!prompt.length && state.turn_text) words.append(el("p", "turn-text", state.turn_text));
+  const news = el("div", "", "");
+  news.id = "news";
+  news.setAttribute("aria-live", "polite");
+  for (const line of state.news.filter((l) => l !== state.turn_text && l !== state.last_text)) {
+    news.append(el("p", "", line));
+  }
+  words.append(news);
+  box.replaceChildren(avatar(me), words);
+}
+
+function drawHand(state, press) {
+  const hand = $("hand");
+  hand.classList.toggle("my-turn", Boolean(state.your_turn));
+  hand.replaceChildren(...state.hand.map((card) => {
     const chosen = state.picking === card.id;
     const node = cardNode(card, chosen ? "chosen" : card.press ? "playable" : "idle");
-    if (card.press) {
-      node.setAttribute("role", "button");
-      node.tabIndex = 0;
-      node.addEventListener("click", () => press(card.press));
-    }
+    if (card.press) tappable(node, card.press, press);
     return node;
   }));
+  layoutHand(hand);
+}
+
+// Where a card that just appeared comes from, and where one that left goes.
+function origins(state) {
+  const seat = (n) => document.querySelector(`.seat[data-seat="${n}"] .avatar`);
+  return {
+    origin(node) {
+      const from = node.closest("#hand") ? $("deck") : seat(state.last_seat) || $("seats");
+      return from ? from.getBoundingClientRect() : null;
+    },
+    target() {
+      const taker = state.players.find((p) => p.role_key === "defending" && !p.you);
+      const to = state.discard ? $("discard") : taker ? seat(taker.seat) : null;
+      return to ? to.getBoundingClientRect() : null;
+    },
+  };
+}
+
+export function draw(state, press, word) {
+  const seen = before();
+  document.title = state.title;
+  $("title").textContent = state.title;
+  $("seats").replaceChildren(...seatNodes(state));
+  drawDeck(state);
+  drawPairs(state, press);
+  drawMe(state);
+  $("buttons").replaceChildren(...state.buttons.map((b) => {
+    const button = el("button", "action", b.label);
+    button.addEventListener("click", () => press(b.press, button));
+    return button;
+  }));
+  drawHand(state, press);
+  fitPairs();
+  drawResult(state, press, word);
+  document.body.classList.toggle("over", Boolean(state.result));
+  const { origin, target } = origins(state);
+  after(seen, origin, target);
+  setDeadline(state.deadline, state.turn_seconds);
+}
+
+// The pairs fill the felt: as large as the deck's cards when they fit, smaller when many
+// pairs need more rows, never under 44 px wide (a card to beat is a tap target).
+const PAIR_W = 1.42;
+const PAIR_H = 1.78;
+function fitPairs() {
+  const box = $("pairs");
+  box.style.removeProperty("--tw");
+  const n = box.children.length;
+  if (!n) return;
+  const base = parseFloat(getComputedStyle(box).getPropertyValue("--tw")) || 62;
+  const width = box.clientWidth;
+  const height = box.clientHeight;
+  let tw = base;
+  for (; tw > 44; tw -= 2) {
+    const cols = Math.max(1, Math.floor((width + 10) / (PAIR_W * tw + 10)));
+    if (Math.ceil(n / cols) * (PAIR_H * tw + 8) - 8 <= height) break;
+  }
+  if (tw < base) box.style.setProperty("--tw", tw + "px");
+}
+
+export function relayout() {
+  fitPairs();
+  layoutHand($("hand"));
 }
 
 export function status(text) {
@@ -81,16 +174,10 @@ export function toast(text) {
 }
 
 let deadline = null;
-export function setDeadline(seconds) {
+let total = null;
+export function setDeadline(seconds, turnSeconds) {
   deadline = seconds;
-  tick();
+  total = turnSeconds;
+  tickRings(deadline, total);
 }
-
-function tick() {
-  const node = $("timer");
-  if (deadline === null) { node.hidden = true; return; }
-  const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-  node.hidden = false;
-  node.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-}
-setInterval(tick, 1000);
+setInterval(() => tickRings(deadline, total), 250);
