@@ -149,3 +149,26 @@ async def test_429s_are_counted_by_the_scope_the_outbox_paused():
     for scope in ("group", "private", "token"):
         assert value(text, "durak_bot_api_429_total", scope=scope) == 1
     assert value(text, "durak_outbox_wait_seconds_count", priority="other") == 6
+
+
+async def test_bot_api_outcomes_and_a_method_name_that_is_not_one(fakebot):
+    from telegram import Bot
+    from telegram.error import BadRequest
+
+    from bot.metrics import Metrics
+    from bot.runtime.telegram_http import AiohttpRequest
+
+    metrics = Metrics()
+    async with Bot(fakebot.token, base_url=fakebot.base_url,
+                   request=AiohttpRequest(2, metrics=metrics)) as bot:
+        await bot.get_me()
+        try:
+            await bot.send_message(chat_id=123456789, text="nobody there")
+        except BadRequest:
+            pass
+    metrics.bot_api_request("file/photos/x.jpg", "ok")  # a download's path: not a label
+    text = metrics.render().decode()
+    assert value(text, "durak_bot_api_requests_total", method="getMe", outcome="ok") >= 1
+    assert value(text, "durak_bot_api_requests_total", method="sendMessage",
+                 outcome="refused") == 1
+    assert value(text, "durak_bot_api_requests_total", method="other", outcome="ok") == 1
