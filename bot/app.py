@@ -25,12 +25,14 @@ from bot.metrics import Metrics
 from bot.runtime.bot_api import BotApi
 from bot.runtime.brains import ComputerBrain, make_brain
 from bot.runtime.driver import GameRuntime
+from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby_desk import LobbyDesk
 from bot.runtime.messaging import quiet_wrapper_warning
 from bot.runtime.outbox import Budgets, Outbox
 from bot.runtime.telegram_http import AiohttpRequest
 from bot.runtime.webhook_replies import WebhookReplies
 from bot.service.chats import ChatService
+from bot.service.forget import ForgetService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
 from bot.service.stats import StatsService
@@ -99,7 +101,10 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                      edit_interval=settings.lobby_edit_interval)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=StatsService(db), api=api,
-                                        runtime=runtime, desk=desk, metrics=metrics)
+                                        runtime=runtime, desk=desk, metrics=metrics,
+                                        forgetting=Forgetting(
+                                            service=ForgetService(db, games),
+                                            runtime=runtime, desk=desk))
     app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
     app.bot_data["webapp"] = _webapp(settings, app, runtime, clock, metrics)
     register(app)

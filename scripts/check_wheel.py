@@ -8,9 +8,11 @@ Checks, each printed as it passes:
 - the wheel installs into a new venv in a temporary folder, and ``bot`` imports from that
   venv, not from this checkout;
 - ``durak-bot`` from that venv, started in an empty folder against the fake Bot API
-  (tests/fakebot), creates and migrates ``durak.db``, says "running", answers /start, and
-  stops on SIGTERM with exit 0;
+  (tests/fakebot), creates and migrates ``durak.db``, says "running", answers /start,
+  serves /healthz, /readyz and /metrics on DURAK_METRICS_PORT, and stops on SIGTERM with
+  exit 0;
 - ``durak replay 1`` reads that database (no such game: exit 1, no traceback);
+- ``durak migrate`` migrates another database with the package's migrations;
 - ``durak play`` deals a game and quits.
 
 Why a script and not a test: building and installing a wheel takes most of a minute and
@@ -140,7 +142,13 @@ async def run_the_bot(venv: Path, folder: Path) -> None:
         await fake.user_starts_bot(alice)
         reply = await fake.wait_for_message(fake.private_chat(alice), timeout=30)
         say(f"/start answered: {reply.text.splitlines()[0]!r}")
-
+        base = f"http://127.0.0.1:{metrics_port}"
+        for path, expect in (("/healthz", "ok"), ("/readyz", "ready"),
+                             ("/metrics", 'durak_bot_api_requests_total{method="sendMessage"')):
+            status, body = await asyncio.to_thread(get, base + path)
+            if status != 200 or expect not in body:
+                raise CheckFailed(f"GET {path}: {status} {body[:200]!r}")
+        say(f"/healthz, /readyz and /metrics answer on DURAK_METRICS_PORT={metrics_port}")
         proc.send_signal(signal.SIGTERM)
         _, rest = await asyncio.wait_for(proc.communicate(), 60)
         seen.append(rest.decode())
@@ -168,6 +176,11 @@ def check_database(venv: Path, folder: Path) -> None:
     if "Traceback" in replay.stderr or "no game" not in replay.stderr.lower():
         raise CheckFailed(f"durak replay 1: {replay.stderr}")
     say(f"durak replay 1: {replay.stderr.strip()}")
+    migrated = run(venv / "bin" / "durak", "migrate", "--database-url", "sqlite:///other.db",
+                   cwd=folder, env=clean_env())
+    if not migrated.stdout.strip().endswith(f"-> {head}"):
+        raise CheckFailed(f"durak migrate: {migrated.stdout} {migrated.stderr}")
+    say(f"durak migrate (no alembic.ini): {migrated.stdout.strip()}")
 
 
 def check_play(venv: Path, folder: Path) -> None:

@@ -19,6 +19,7 @@ from typing import TextIO
 # this module): no import circle (tests/test_import_graph.py).
 import bot.cli.arena as arena
 import bot.cli.bench as bench
+import bot.cli.migrate as migrate
 import bot.cli.play as play
 import bot.cli.replay as replay
 import bot.cli.rules as rules
@@ -29,13 +30,14 @@ from bot.cli.streams import Streams
 USAGE_ERROR = 2
 INTERRUPTED = 130
 # The subcommands, in the order `durak --help` lists them.
-COMMANDS = (rules, play, simulate, bench, arena, replay)
+COMMANDS = (rules, play, simulate, bench, arena, replay, migrate)
 
 DESCRIPTION = """\
 Durak, the Russian card game, on the command line: play it in the terminal against the
 computer players, list its presets and rules, test the rules engine with random games,
-measure it, pit computer players against each other, and replay a game the Telegram bot
-stored. `durak COMMAND --help` describes each command and its options.
+measure it, pit computer players against each other, replay a game the Telegram bot
+stored, and migrate the bot's database. `durak COMMAND --help` describes each command and
+its options.
 (The Telegram bot itself is `durak-bot`; `durak-bot --help` lists its settings.)"""
 
 

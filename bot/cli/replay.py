@@ -82,8 +82,8 @@ def _hint(url: str, schema_missing: bool) -> str:
     if sqlite_file(url) is not None:
         return (" This file has none of the bot's tables: is it the file durak-bot uses (it "
                 "creates and migrates its SQLite file when it starts)?")
-    return (" Has `alembic upgrade head` run on it (the Procfile's release step), and is "
-            "DATABASE_URL (or --database-url) the bot's database?")
+    return (" Has `durak migrate` (or `alembic upgrade head`, the Procfile's release step) run "
+            "on it, and is DATABASE_URL (or --database-url) the bot's database?")
 
 
 def _refuse_missing_sqlite_file(url: str) -> None:
@@ -114,7 +114,8 @@ def seat_names(record: GameRecord) -> dict[int, str]:
             computers += 1
             names[row.seat] = f"{t(LOCALE, 'ai.name', n=computers)} ({row.computer_strength})"
         else:
-            names[row.seat] = record.names.get(row.user_id) or str(row.user_id)
+            # No name: the person had their data deleted (/forget).
+            names[row.seat] = record.names.get(row.user_id) or t(LOCALE, "forget.anonymous")
     return names
 
 

@@ -191,6 +191,20 @@ async def preference(update: Update, context: BotContext) -> None:
         log.info("could not edit the language message in chat %s", chat.id)
 
 
+async def forget(update: Update, context: BotContext) -> None:
+    """The answer to /forget's question: delete the person's data, or keep it."""
+    query = update.callback_query
+    assert query is not None
+    # Their language before it is deleted: the last message is still in it.
+    locale = await person_locale(update, context)
+    await answer(query)
+    if query.data != "pforget=yes":
+        await query.edit_message_text(t(locale, "forget.kept"))
+        return
+    await context.services.forgetting.forget(_user_id(update))
+    await query.edit_message_text(t(locale, "forget.done"))
+
+
 async def unknown(update: Update, context: BotContext) -> None:
     """Anything else (an old button of a kind that no longer exists, forged data)."""
     await _refuse(update, context, Code.STALE_BUTTON)

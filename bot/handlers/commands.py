@@ -214,7 +214,8 @@ async def top(update: Update, context: BotContext) -> None:
         return
     lines = [t(locale, "top.title")]
     for place, row in enumerate(rows, start=1):
-        lines.append(t(locale, "top.row", place=place, name=row["name"],
+        lines.append(t(locale, "top.row", place=place,
+                       name=row["name"] or t(locale, "forget.anonymous"),
                        games=tn(locale, "count.games", int(row["games"])),
                        fools=tn(locale, "count.fools", int(row["fools"])),
                        sticks=tn(locale, "count.matchsticks", int(row["matchsticks"]))))
@@ -260,6 +261,17 @@ async def notify(update: Update, context: BotContext) -> None:
     on = (not now_on) if wanted == "" else wanted == "on"
     await svc.chats.set_preference(user_id, NUDGE_PREFERENCE, on)
     await reply(update, t(locale, "notify.on" if on else "notify.off"))
+
+
+async def forget(update: Update, context: BotContext) -> None:
+    """/forget (private chat): ask before deleting the person's data (``buttons.forget``)."""
+    locale = await chat_locale(update, context)
+    if not is_private(update):
+        await reply(update, t(locale, "err.private_only"))
+        return
+    await reply(update, "", Screen(t(locale, "forget.confirm"), (
+        ((t(locale, "forget.yes"), encode_preference("forget=yes")),
+         (t(locale, "forget.no"), encode_preference("forget=no"))),)))
 
 
 async def help_command(update: Update, context: BotContext) -> None:

@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.metrics import Metrics
 from bot.runtime.bot_api import BotApi
 from bot.runtime.driver import GameRuntime
+from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby_desk import LobbyDesk, Person
 from bot.service.chats import ChatService
 from bot.service.games import GameService
@@ -35,6 +36,7 @@ class Services:
     api: BotApi  # every Bot API request of the runtime (sends, edits, membership questions)
     runtime: GameRuntime  # running deals: messages, computer players, timers, presses
     desk: LobbyDesk  # lobbies: joining, settings, starting (and their in-memory state)
+    forgetting: Forgetting  # /forget: leave what the person takes part in, delete their data
     metrics: Metrics | None = None  # what /metrics shows (bot.metrics); None: not measured
 
 

@@ -3,6 +3,7 @@ pattern of their callback data (one handler per kind of button)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -39,6 +40,7 @@ COMMANDS = (
     ("stats", commands.stats),
     ("language", commands.language),
     ("notify", commands.notify),
+    ("forget", commands.forget),
     ("help", commands.help_command),
 )
 
@@ -50,6 +52,7 @@ BUTTONS = (
     (buttons.next_deal, ui_pattern("next|nextnow")),
     (buttons.lobby, pattern(CallbackKind.LOBBY)),
     (buttons.setting, pattern(CallbackKind.SETTINGS)),
+    (buttons.forget, re.compile(r"^pforget=(yes|no)$")),  # before the other preferences
     (buttons.preference, pattern(CallbackKind.PREFERENCE)),
 )
 

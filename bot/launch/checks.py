@@ -29,7 +29,8 @@ log = logging.getLogger("bot.launch")
 # The bot's Application, whatever its context types (build_application decides them).
 App = Application[Any, Any, Any, Any, Any, Any]
 OFFICIAL_API = "https://api.telegram.org/bot"
-UPGRADE = "run `alembic upgrade head` with this DATABASE_URL (the Procfile's release step)"
+UPGRADE = ("run `alembic upgrade head` with this DATABASE_URL (the Procfile's release step; "
+           "`durak migrate` where the bot is installed without its project folder)")
 
 
 async def check_database(settings: Settings, *, stop: asyncio.Event | None = None,

@@ -1,4 +1,5 @@
-"""Names of seats as players read them: people by their Telegram name, computers numbered."""
+"""Names of seats as players read them: people by their Telegram name, computers numbered,
+and a person whose data was deleted (/forget: no name stored) as "Anonymous"."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def seat_names(locale: str, seats) -> dict[int, str]:
             computers += 1
             names[info.seat] = t(locale, "ai.name", n=computers)
         else:
-            names[info.seat] = info.name or str(info.user_id)
+            names[info.seat] = info.name or t(locale, "forget.anonymous")
     return names
 
 
@@ -31,5 +32,5 @@ def member_names(locale: str, members) -> list[str]:
             computers += 1
             out.append(t(locale, "ai.name", n=computers))
         else:
-            out.append(m.name or str(m.user_id))
+            out.append(m.name or t(locale, "forget.anonymous"))
     return out

@@ -322,6 +322,12 @@ class GameService:
         self._cache.forget(game_id)
         return await self.snapshot(game_id)
 
+    def seats_changed(self, game_id: int) -> None:
+        """Someone else changed the deal's seats (a person was forgotten): the next press
+        reads them again."""
+        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
+        self._cache.forget(game_id)
+
     async def leave(self, game_id: int, user_id: int) -> GameSnapshot:
         """The person leaves the running deal (/leave): a computer plays their seat from
         now on (it never hands it back) and the deal counts as their loss (``results``: a

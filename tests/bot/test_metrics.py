@@ -122,3 +122,53 @@ async def test_readyz_names_what_is_not_ready(fakebot, bot_world):
         assert ready.status == 503
         assert "database: schema at nothing, this bot needs" in await ready.text()
         assert (await client.get("/healthz")).status == 200  # alive all the same
+
+
+async def test_429s_are_counted_by_the_scope_the_outbox_paused():
+    from telegram.error import RetryAfter
+
+    from bot.metrics import Metrics
+    from bot.runtime.outbox import Budgets, Outbox
+
+    metrics = Metrics()
+    outbox = Outbox(Budgets(per_second=0, group_per_minute=0, private_per_second=0),
+                    retries=1, metrics=metrics)
+    refused: set[int] = set()
+
+    async def send(chat_id: int) -> bool:
+        if chat_id not in refused:  # the first try of each chat is refused
+            refused.add(chat_id)
+            raise RetryAfter(0.01)
+        return True
+
+    for chat_id in (-100123, 42):
+        assert await outbox.process_request(send, (chat_id,), {}, "sendMessage",
+                                            {"chat_id": chat_id}, None)
+    assert await outbox.process_request(send, (None,), {}, "getMe", {}, None)
+    text = metrics.render().decode()
+    for scope in ("group", "private", "token"):
+        assert value(text, "durak_bot_api_429_total", scope=scope) == 1
+    assert value(text, "durak_outbox_wait_seconds_count", priority="other") == 6
+
+
+async def test_bot_api_outcomes_and_a_method_name_that_is_not_one(fakebot):
+    from telegram import Bot
+    from telegram.error import BadRequest
+
+    from bot.metrics import Metrics
+    from bot.runtime.telegram_http import AiohttpRequest
+
+    metrics = Metrics()
+    async with Bot(fakebot.token, base_url=fakebot.base_url,
+                   request=AiohttpRequest(2, metrics=metrics)) as bot:
+        await bot.get_me()
+        try:
+            await bot.send_message(chat_id=123456789, text="nobody there")
+        except BadRequest:
+            pass
+    metrics.bot_api_request("file/photos/x.jpg", "ok")  # a download's path: not a label
+    text = metrics.render().decode()
+    assert value(text, "durak_bot_api_requests_total", method="getMe", outcome="ok") >= 1
+    assert value(text, "durak_bot_api_requests_total", method="sendMessage",
+                 outcome="refused") == 1
+    assert value(text, "durak_bot_api_requests_total", method="other", outcome="ok") == 1

@@ -1,0 +1,69 @@
+"""``durak migrate``: bring a database's schema to this bot's head, wherever it is installed.
+
+``alembic upgrade head`` needs the project folder's ``alembic.ini``; a bot installed from a
+wheel or in a container image has the migrations inside its package (``bot/migrations``)
+and no project folder. This runs the same migrations from there: the release step for
+PostgreSQL in any installation. (SQLite needs no step: durak-bot migrates it at start-up.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from typing import Any
+
+from bot.cli.streams import Streams
+from bot.storage.settings import database_url
+
+DESCRIPTION = """\
+Bring the database's schema up to this bot's version with the migrations the package
+carries: the release step before starting a new version on PostgreSQL (what `alembic
+upgrade head` does in the project folder). The database is DATABASE_URL, as for durak-bot,
+or --database-url; a SQLite file is created if it does not exist (durak-bot also migrates
+SQLite by itself at start-up).
+
+example: DATABASE_URL=postgresql://bot@db.example/durak durak migrate"""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "migrate", help="bring the database's schema to this version (the release step)",
+        description=DESCRIPTION)
+    parser.add_argument("--database-url", default=None, metavar="URL",
+                        help="the bot's database, instead of DATABASE_URL")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace, streams: Streams) -> int:
+    # Imported here: SQLAlchemy and alembic are start-up time other commands need not pay.
+    from bot.storage.failures import database_failure, where
+
+    url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
+    try:
+        before, after = asyncio.run(_migrate(url))
+    except Exception as exc:
+        failure = database_failure(exc)
+        if failure is None:
+            raise
+        streams.err.write(f"durak migrate: cannot migrate {where(url)}: {failure.reason}. "
+                          "Is DATABASE_URL (or --database-url) right?\n")
+        return 1
+    if before == after:
+        streams.out.write(f"{where(url)}: schema {after}, already current\n")
+    else:
+        streams.out.write(f"{where(url)}: schema {before or 'none'} -> {after}\n")
+    return 0
+
+
+async def _migrate(url: str) -> tuple[str | None, str | None]:
+    from bot.storage.database import Database
+    from bot.storage.migrate import current_revision, upgrade
+
+    db = Database(url)
+    try:
+        before = await current_revision(db)
+        await upgrade(db)
+        return before, await current_revision(db)
+    finally:
+        await db.dispose()
