@@ -17,9 +17,10 @@ Decisions:
   measured too; a key that fills several seats in a deal (two "normal" computers) takes
   the sum of its seats' changes (still zero in total);
 - stored as before, (mu, sigma); the rating is mu, sigma stays what it was (newcomers
-  get openskill's defaults) and the shown number is ``ordinal`` = mu - 3 sigma, so a
-  change of mu is the same change of the shown number (bot/render/results.py shows
-  1000 + 10 x ordinal: K = 1.6 is 16 points, SCALE = 40 is Elo's 400).
+  get mu 25, sigma 25/3, openskill's old defaults) and the shown number is ``ordinal`` =
+  mu - 3 sigma, so a change of mu is the same change of the shown number
+  (bot/render/results.py shows 1000 + 10 x ordinal: K = 1.6 is 16 points, SCALE = 40 is
+  Elo's 400).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ async def test_a_waiting_player_is_nudged_once_and_the_nudge_goes_when_they_act(
     other = bob if mover is alice else alice
 
     nudge = await fakebot.wait_for(lambda: visible(fakebot, mover), 10, "a nudge")
-    assert nudge[0].text.startswith("🔔 Your turn in «Cards night»: ")
+    assert nudge[0].text.startswith("🔔 Your turn in “Cards night”: ")
     assert not nudges(fakebot, other)  # not their turn: nothing
     await fakebot.settle(0.6)
     assert len(nudges(fakebot, mover)) == 1  # once per turn, not every few seconds

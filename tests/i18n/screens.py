@@ -73,7 +73,7 @@ class Ending:
 
 
 def ended(state: GameState, ending: Ending) -> DealEnded:
-    """What the service would report: series totals, ratings through openskill."""
+    """What the service would report: series totals, ratings through service/ratings.py (Elo)."""
     outcome = state.outcome
     n = state.rules.players
     fools = set(outcome.fools) if not outcome.draw else set()
