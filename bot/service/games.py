@@ -394,11 +394,13 @@ class GameService:
         seat (``seat`` with cause "computer"). ``action`` is the engine's short text
         (untrusted: parsed and checked by the engine).
 
-        A press on a screen drawn at an older version than the game's is refused as out of
-        date, unless the caller says in which bout the screen was drawn (``drawn_in``, a
-        ``bout_key``): then it is played at the current version when the game is still in
-        that bout and the rules still allow it (it means what its person saw: a throw-in
-        pressed while the defender covered, a second "Beaten" after another's)."""
+        A press on a screen drawn at an older version than the game's: a move the rules no
+        longer allow is refused with the reason (or as already played, for a double
+        press); one they allow is played at the current version when the caller says the
+        screen was drawn in the bout the game is still in (``drawn_in``, a ``bout_key``:
+        it means what its person saw, e.g. a throw-in pressed while the defender covered,
+        a second "Beaten" after another's), else refused as out of date (it would mean
+        something else now)."""
         if cause not in ("player", "computer"):
             raise ValueError("cause must be player or computer")
         cached = self._cache.get(game_id)
@@ -415,18 +417,20 @@ class GameService:
             if expected_version is None or expected_version == game.version:
                 return self._plan_press(game_id, state, None, game.version, actor,
                                         action_text, cause)
+            try:
+                planned = self._plan_press(game_id, state, None, game.version, actor,
+                                           action_text, cause)
+            except IllegalMove:
+                # No longer possible: a double press is told so, any other press why (not
+                # their turn any more, the table is full, that card was covered...).
+                played = await game_repo.move_at(s, game_id, expected_version)
+                if played is not None and (played.seat, played.action) == (
+                        actor.seat, action_text):
+                    raise AlreadyPlayed(Code.ALREADY_PLAYED) from None
+                raise
             if _same_bout(drawn_in, state):
-                try:
-                    return self._plan_press(game_id, state, None, game.version, actor,
-                                            action_text, cause)
-                except IllegalMove:
-                    # No longer allowed in this bout: a double press is told so, any other
-                    # press the rule it now breaks (the table is full, it was covered...).
-                    played = await game_repo.move_at(s, game_id, expected_version)
-                    if played is not None and (played.seat, played.action) == (
-                            actor.seat, action_text):
-                        raise AlreadyPlayed(Code.ALREADY_PLAYED) from None
-                    raise
+                return planned  # still allowed, and means what its person saw
+            # Allowed, but in another bout than the screen's: it would mean something else.
             await self._refuse_stale(s, game_id, expected_version, actor.seat, action_text)
 
         return await self._run(game_id, plan)
