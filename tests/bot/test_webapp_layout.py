@@ -62,16 +62,19 @@ def drawn(state, seat: int, picking: str | None) -> dict:
     return page_state(display, snap, seat, NOW)
 
 
-async def serve(state: dict, port_holder: list) -> web.AppRunner:
-    """The page's files and a socket that sends ``state`` (no bot behind it)."""
-    words_json = json.dumps({"en": {}})
+async def serve(state: dict, port_holder: list, answers: list[dict] = (),
+                words: dict | None = None) -> web.AppRunner:
+    """The page's files and a socket that sends ``state`` (no bot behind it), and
+    ``answers`` (messages) one after the other at the first press."""
+    words_json = json.dumps({"en": words or {}})
 
     async def socket(request):
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         await ws.send_json(state)
         async for _ in ws:
-            pass
+            for answer in answers:
+                await ws.send_json(answer)
         return ws
 
     app = web.Application()
