@@ -74,6 +74,9 @@ function drawMe(state) {
   const prompt = state.your_turn || state.picking !== null ? state.prompt : [];
   for (const line of prompt) words.append(el("p", "prompt", line));
   if (!prompt.length && state.turn_text) words.append(el("p", "turn-text", state.turn_text));
+  if (state.result && state.result.lines.length) {  // the deal is over: its verdict
+    words.append(el("p", "prompt", state.result.lines[0]));
+  }
   const news = el("div", "", "");
   news.id = "news";
   news.setAttribute("aria-live", "polite");
