@@ -102,6 +102,7 @@ function follow(next) {
 function onState(message) {
   const turnNow = Boolean(message.your_turn) && !(lastState && lastState.your_turn &&
                                                  lastState.game === message.game);
+  const previous = lastState;
   lastState = message;
   status("");
   document.body.dataset.version = message.version;
@@ -114,6 +115,10 @@ function onState(message) {
     requestAnimationFrame(() => performance.mark("drawn"));
   }
   if (turnNow) haptic("turn");
+  if (message.result && message.result.lines.length &&
+      !(previous && previous.result && previous.game === message.game)) {
+    haptic(message.result.fool ? "refused" : "done");  // the deal just ended
+  }
   if (inFlight && message.version > inFlight.version) inFlight = null;
   if (!synced) {
     synced = true;
