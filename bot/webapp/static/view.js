@@ -99,17 +99,22 @@ function drawHand(state, press) {
   layoutHand(hand);
 }
 
-// Where a card that just appeared comes from, and where one that left goes.
-function origins(state) {
+// Where a card that just appeared comes from (a card dealt to you: the stock; one on the
+// table: the seat of whoever moved last), and where one that left goes: the discard pile
+// when it grew (beaten off), else the seat whose hand grew (a pick-up).
+let shownBefore = null;
+function origins(state, before) {
   const seat = (n) => document.querySelector(`.seat[data-seat="${n}"] .avatar`);
+  const grew = before && before.game === state.game ? state.players.find((p) => !p.you &&
+    p.cards > (before.players.find((q) => q.seat === p.seat) || p).cards) : null;
+  const beaten = before && state.discard > before.discard;
   return {
     origin(node) {
       const from = node.closest("#hand") ? $("deck") : seat(state.last_seat) || $("seats");
       return from ? from.getBoundingClientRect() : null;
     },
     target() {
-      const taker = state.players.find((p) => p.role_key === "defending" && !p.you);
-      const to = state.discard ? $("discard") : taker ? seat(taker.seat) : null;
+      const to = beaten ? $("discard") : grew ? seat(grew.seat) : null;
       return to ? to.getBoundingClientRect() : null;
     },
   };
@@ -132,7 +137,8 @@ export function draw(state, press, word) {
   fitPairs();
   drawResult(state, press, word);
   document.body.classList.toggle("over", Boolean(state.result));
-  const { origin, target } = origins(state);
+  const { origin, target } = origins(state, shownBefore);
+  shownBefore = state;
   after(seen, origin, target);
   setDeadline(state.deadline, state.turn_seconds);
 }
