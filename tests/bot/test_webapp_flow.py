@@ -154,6 +154,8 @@ async def test_a_refused_reconnect_greys_the_hand_and_says_the_tap_was_not_sent(
 
 
 async def test_a_solo_game_gets_open_table_and_is_played_from_the_page(fakebot, bot_world):
+    """/play's one message gets "Open table"; moves made on the page cost no edit of it
+    while the page is open; it is redrawn when the page closes."""
     await pages_of.start_with_page(bot_world)
     dana = fakebot.add_user("Dana")
     chat = fakebot.private_chat(dana)
@@ -168,6 +170,8 @@ async def test_a_solo_game_gets_open_table_and_is_played_from_the_page(fakebot, 
     try:
         async with chromium() as browser:
             page = await open_for(browser, fakebot, dana, url)
+            await fakebot.settle(0.2)
+            edits = setup.edit_count
             for _ in range(6):  # a few moves from the page, the computer answering
                 snap = await bot_world.services.games.snapshot(game_id)
                 if snap.state.is_over:
@@ -180,6 +184,12 @@ async def test_a_solo_game_gets_open_table_and_is_played_from_the_page(fakebot, 
                     await pages_of.wait_version(page, snap.version + 1)
             rows = await move_log(bot_world, game_id)
             assert any(r.cause == "player" for r in rows)
+            # While the page is open the chat's message is left alone (no edit per move);
+            # when it closes, the message shows the game as it is.
+            await fakebot.settle(0.2)
+            assert setup.edit_count == edits
+            await page.context.close()
+            await fakebot.wait_for(lambda: setup.edit_count > edits, 10, "the redraw")
     finally:
         for stop in bot_world.stoppers:
             await stop()

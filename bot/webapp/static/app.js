@@ -114,6 +114,11 @@ function onState(message) {
     // The first full draw, at the frame that shows it (scripts/bench_webapp.py reads it).
     requestAnimationFrame(() => performance.mark("drawn"));
   }
+  if (!previous || previous.status !== message.status) {
+    // While the deal runs, closing the page asks first (a swipe is easily made).
+    postEvent("web_app_setup_closing_behavior",
+              { need_confirmation: message.status === "running" });
+  }
   if (turnNow) haptic("turn");
   if (message.result && message.result.lines.length &&
       !(previous && previous.result && previous.game === message.game)) {
