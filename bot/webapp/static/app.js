@@ -29,7 +29,7 @@ async function loadWords(locale) {
     const all = await (await fetch("words.json")).json();
     words = all[locale] || all[(locale || "").slice(0, 2)] || all.en;
     wordsLocale = locale;
-  } catch (e) { words = {}; }
+  } catch (e) { /* unreachable for now: keep the words the page has */ }
 }
 
 function hold(data, node) {
