@@ -28,10 +28,12 @@ function drawDeck(state) {
   const deck = $("deck");
   deck.replaceChildren();
   if (state.trump) deck.append(cardNode(state.trump, "turnup"));
-  if (state.stock) {
+  if (state.stock > (state.trump ? 1 : 0)) {
     const stock = backNode("stock");
     stock.append(badge(state.stock, state.stock_text));
     deck.append(stock);
+  } else if (state.stock) {  // the turn-up is the last card: it lies alone
+    deck.append(badge(state.stock, state.stock_text));
   }
   if (state.trump_suit) {  // the trump suit stays in sight after the stock is gone
     const suit = el("span", "trump-suit" + (state.trump_red ? " red" : ""), state.trump_suit);
