@@ -16,7 +16,8 @@ Message policy (Telegram allows a group about 20 messages a minute):
 - solo games (a private chat) show table and hand in one message;
 - ``listeners`` are told of every change (the Mini App's live pages, ``bot.webapp.hub``),
   and while a deal runs a hand whose person has the page open (``page_open``) is not
-  edited: the page shows it, so a move from the page costs no hand edit (its end is).
+  edited, nor a solo game's one message: the page shows it, so a move from the page
+  costs no hand edit (its end is).
 """
 
 from __future__ import annotations
@@ -225,6 +226,11 @@ class Presenter:
     async def _render_solo(self, display: Display, snap: GameSnapshot) -> None:
         seat = display.solo_seat
         assert seat is not None
+        if display.table_msg and snap.status == "running" and not snap.state.is_over \
+                and self.page_open(display.game_id, seat):
+            # As a group hand: the page shows table and hand (redrawn when it closes).
+            display.signature.pop(seat, None)
+            return
         now = self.clock()
         screen = screens.solo(display, snap, now)
         if display.table_msg and display.shown.get("table") != screen:

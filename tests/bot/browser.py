@@ -47,14 +47,17 @@ async def chromium() -> AsyncIterator:
 
 
 async def open_page(browser, url: str, *, viewport: dict | None = None, theme=None,
-                    errors: list | None = None):
+                    errors: list | None = None, init_script: str = "", **options):
     """A page at a phone's size (or ``viewport``) at 2x; ``theme``: the colour scheme the
     browser reports follows Telegram's (dark when its background is); ``errors``: console
-    errors and uncaught exceptions are appended to it."""
+    errors and uncaught exceptions are appended to it; ``init_script`` runs before the
+    page's own; ``options`` go to the browser context (e.g. ``reduced_motion``)."""
     dark = bool(theme) and theme.get("bg_color", "#fff").lower() not in ("#fff", "#ffffff")
     context = await browser.new_context(viewport=viewport or PHONE, device_scale_factor=2,
-                                        color_scheme="dark" if dark else "light")
+                                        color_scheme="dark" if dark else "light", **options)
     page = await context.new_page()
+    if init_script:
+        await page.add_init_script(init_script)
     if errors is not None:
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -151,3 +151,45 @@ async def test_a_refused_reconnect_greys_the_hand_and_says_the_tap_was_not_sent(
     finally:
         for stop in bot_world.stoppers:
             await stop()
+
+
+async def test_a_solo_game_gets_open_table_and_is_played_from_the_page(fakebot, bot_world):
+    """/play's one message gets "Open table"; moves made on the page cost no edit of it
+    while the page is open; it is redrawn when the page closes."""
+    await pages_of.start_with_page(bot_world)
+    dana = fakebot.add_user("Dana")
+    chat = fakebot.private_chat(dana)
+    await fakebot.user_sends(dana, chat, "/play")
+    setup = await fakebot.wait_for_message(chat, lambda m: "Start" in m.button_texts())
+    await fakebot.wait_for_answer(await fakebot.user_presses(dana, setup, "Start"))
+    await fakebot.wait_for(lambda: any("web_app" in b for b in setup.buttons), 10,
+                           "Open table on the solo message")
+    game_id = await bot_world.services.chats.running_game(chat.id)
+    url = next(b for b in setup.buttons if "web_app" in b)["web_app"]["url"]
+    assert f"game={game_id}" in url
+    try:
+        async with chromium() as browser:
+            page = await open_for(browser, fakebot, dana, url)
+            await fakebot.settle(0.2)
+            edits = setup.edit_count
+            for _ in range(6):  # a few moves from the page, the computer answering
+                snap = await bot_world.services.games.snapshot(game_id)
+                if snap.state.is_over:
+                    break
+                if snap.seat_of(dana.id) not in snap.state.view(0).waiting_on:
+                    await fakebot.settle(0.05)
+                    continue
+                await pages_of.wait_version(page, snap.version)
+                if await pages_of.tap_a_move(page):
+                    await pages_of.wait_version(page, snap.version + 1)
+            rows = await move_log(bot_world, game_id)
+            assert any(r.cause == "player" for r in rows)
+            # While the page is open the chat's message is left alone (no edit per move);
+            # when it closes, the message shows the game as it is.
+            await fakebot.settle(0.2)
+            assert setup.edit_count == edits
+            await page.context.close()
+            await fakebot.wait_for(lambda: setup.edit_count > edits, 10, "the redraw")
+    finally:
+        for stop in bot_world.stoppers:
+            await stop()

@@ -1,10 +1,12 @@
 """The table's layout in Chromium, at a phone's size (390 x 844) and a desktop's
 (1280 x 800), in Telegram's light and dark themes, on positions the engine builds and
 ``page_state`` draws (the very JSON a seat's page gets): a crowded six-player bout with six
-pairs and a twelve-card hand, the same while choosing which card to beat, and a quiet
-two-player lead. Measured in the page (``table_checks``): no card's index covered, no tap
-target under 44 px, card ink at least 4.5:1, no console error; and the hand in one row,
-sorted by suit with trumps last, playable cards lifted."""
+pairs and a twelve-card hand, the same while choosing which card to beat, a quiet
+two-player lead, the same seen by the one who waits (not their turn: no card dimmed
+below 4.5:1), and with the turn-up the last card of the stock. Measured in the page
+(``table_checks``): no card's index covered, no tap target under 44 px, card ink at
+least 4.5:1, no console error; and the hand in one row, sorted by suit with trumps last,
+playable cards lifted."""
 
 from __future__ import annotations
 
@@ -41,12 +43,13 @@ def crowded(picking: str | None = None) -> dict:
     return drawn(state, 1, picking)
 
 
-def lead() -> dict:
-    """Anna (seat 0) leads against Boris: six cards, every one playable."""
+def lead(seat: int = 0, stock: str = "10s Js 7h 8h 9d 10d Jc Qc Kc") -> dict:
+    """Anna (seat 0) leads against Boris: six cards, every one playable; Boris (seat 1)
+    waits, none of his playable."""
     state = deal_from_position(RuleSet.preset("podkidnoy"),
                                hands=["6h 10c Kd As 7s Qh", "9h Qs 6d 8c 9c Jh"], trump="s",
-                               attacker=0, stock="10s Js 7h 8h 9d 10d Jc Qc Kc")
-    return drawn(state, 0, None)
+                               attacker=0, stock=stock)
+    return drawn(state, seat, None)
 
 
 def drawn(state, seat: int, picking: str | None) -> dict:
@@ -62,16 +65,19 @@ def drawn(state, seat: int, picking: str | None) -> dict:
     return page_state(display, snap, seat, NOW)
 
 
-async def serve(state: dict, port_holder: list) -> web.AppRunner:
-    """The page's files and a socket that sends ``state`` (no bot behind it)."""
-    words_json = json.dumps({"en": {}})
+async def serve(state: dict, port_holder: list, answers: list[dict] = (),
+                words: dict | None = None) -> web.AppRunner:
+    """The page's files and a socket that sends ``state`` (no bot behind it), and
+    ``answers`` (messages) one after the other at the first press."""
+    words_json = json.dumps({"en": words or {}})
 
     async def socket(request):
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         await ws.send_json(state)
         async for _ in ws:
-            pass
+            for answer in answers:
+                await ws.send_json(answer)
         return ws
 
     app = web.Application()
@@ -94,7 +100,7 @@ async def serve(state: dict, port_holder: list) -> web.AppRunner:
 
 
 SCENES = {"crowded": lambda: crowded(), "choosing": lambda: crowded(picking="6s"),
-          "lead": lead}
+          "lead": lead, "waiting": lambda: lead(1), "last_card": lambda: lead(0, "Ks")}
 
 
 @pytest.mark.parametrize("scene", sorted(SCENES))

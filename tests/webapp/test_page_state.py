@@ -101,3 +101,56 @@ def test_the_page_shows_the_readers_court_letters_and_keeps_the_card_ids():
     assert russian["trump_text"].startswith("Козырь: ")
     assert [c["id"] for c in russian["hand"]] == [c["id"] for c in english["hand"]]
     assert [c["press"] for c in russian["hand"]] == [c["press"] for c in english["hand"]]
+
+
+def snap_of(state, status="running") -> GameSnapshot:
+    return GameSnapshot(game_id=5, chat_id=-100, series_id=1, deal_number=1,
+                        version=state.version, status=status, state=state,
+                        seats=(SeatInfo(0, 11, "Anna", None, None),
+                               SeatInfo(1, 22, "Boris", None, None)), turn_deadline=None)
+
+
+def test_cards_go_out_as_their_parts_and_what_may_still_be_thrown_in():
+    display = display_at()
+    state = page_state(display, display.snap, 1, NOW)
+    queen = next(c for c in state["hand"] if c["id"] == parse_card("Qs"))
+    assert (queen["rank"], queen["suit"], queen["s"], queen["red"]) == ("Q", "♠", 0, False)
+    assert state["trump"]["id"] == parse_card("Js")  # the turn-up, under the stock
+    # Boris began the bout with 3 cards: one more may come, of the ranks on the table
+    assert state["room"] == 1 and state["ranks"] == ["7", "8"]
+    assert [p["role_key"] for p in state["players"]] == ["attacking", "defending"]
+    assert state["your_turn"] and state["result"] is None
+
+
+def test_the_turnup_goes_with_the_stock_and_the_trump_suit_stays():
+    state = deal_from_position(RuleSet.preset("podkidnoy"), hands=["6c 10c", "9h Qs"],
+                               trump="s", attacker=0, stock="")
+    display = display_at()
+    display.snap = snap_of(state)
+    shown = page_state(display, display.snap, 0, NOW)
+    assert shown["trump"] is None and shown["stock"] == 0
+    assert shown["trump_suit"] == "♠" and not shown["trump_red"]
+
+
+def test_the_end_of_the_deal_is_a_result_with_play_again():
+    from bot.engine import Action
+
+    # Anna leads her last card; Boris beats it with his last: nobody holds a card, a draw;
+    # Boris takes instead: he is the fool.
+    state = deal_from_position(RuleSet.preset("podkidnoy"), hands=["6h", "7s 8s"],
+                               trump="s", attacker=0, stock="")
+    state.apply(Action.parse("a 6h", 0))
+    state.apply(Action.parse("t", 1))
+    assert state.is_over
+    display = display_at()
+    display.snap = snap_of(state, "finished")
+    display.names = {0: "Anna", 1: "Boris"}
+    for seat, fool in ((1, True), (0, False)):
+        result = page_state(display, display.snap, seat, NOW)["result"]
+        assert result["title"] == "Game over" and result["fool"] is fool
+        assert result["lines"][0] == ("You are the fool!" if fool else "Boris is the fool!")
+        assert [decode(b["press"]).payload for b in result["buttons"]] == ["next"]
+    display.notes.ready = {0}
+    result = page_state(display, display.snap, 1, NOW)["result"]
+    assert "Boris" in result["ready"]
+    assert [decode(b["press"]).payload for b in result["buttons"]] == ["next", "nextnow"]

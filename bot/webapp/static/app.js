@@ -29,7 +29,7 @@ async function loadWords(locale) {
     const all = await (await fetch("words.json")).json();
     words = all[locale] || all[(locale || "").slice(0, 2)] || all.en;
     wordsLocale = locale;
-  } catch (e) { words = {}; }
+  } catch (e) { /* unreachable for now: keep the words the page has */ }
 }
 
 function hold(data, node) {
@@ -102,6 +102,7 @@ function follow(next) {
 function onState(message) {
   const turnNow = Boolean(message.your_turn) && !(lastState && lastState.your_turn &&
                                                  lastState.game === message.game);
+  const previous = lastState;
   lastState = message;
   status("");
   document.body.dataset.version = message.version;
@@ -113,7 +114,16 @@ function onState(message) {
     // The first full draw, at the frame that shows it (scripts/bench_webapp.py reads it).
     requestAnimationFrame(() => performance.mark("drawn"));
   }
+  if (!previous || previous.status !== message.status) {
+    // While the deal runs, closing the page asks first (a swipe is easily made).
+    postEvent("web_app_setup_closing_behavior",
+              { need_confirmation: message.status === "running" });
+  }
   if (turnNow) haptic("turn");
+  if (message.result && message.result.lines.length &&
+      !(previous && previous.result && previous.game === message.game)) {
+    haptic(message.result.fool ? "refused" : "done");  // the deal just ended
+  }
   if (inFlight && message.version > inFlight.version) inFlight = null;
   if (!synced) {
     synced = true;

@@ -28,10 +28,12 @@ function drawDeck(state) {
   const deck = $("deck");
   deck.replaceChildren();
   if (state.trump) deck.append(cardNode(state.trump, "turnup"));
-  if (state.stock) {
+  if (state.stock > (state.trump ? 1 : 0)) {
     const stock = backNode("stock");
     stock.append(badge(state.stock, state.stock_text));
     deck.append(stock);
+  } else if (state.stock) {  // the turn-up is the last card: it lies alone
+    deck.append(badge(state.stock, state.stock_text));
   }
   if (state.trump_suit) {  // the trump suit stays in sight after the stock is gone
     const suit = el("span", "trump-suit" + (state.trump_red ? " red" : ""), state.trump_suit);
@@ -74,6 +76,9 @@ function drawMe(state) {
   const prompt = state.your_turn || state.picking !== null ? state.prompt : [];
   for (const line of prompt) words.append(el("p", "prompt", line));
   if (!prompt.length && state.turn_text) words.append(el("p", "turn-text", state.turn_text));
+  if (state.result && state.result.lines.length) {  // the deal is over: its verdict
+    words.append(el("p", "prompt", state.result.lines[0]));
+  }
   const news = el("div", "", "");
   news.id = "news";
   news.setAttribute("aria-live", "polite");
@@ -96,17 +101,22 @@ function drawHand(state, press) {
   layoutHand(hand);
 }
 
-// Where a card that just appeared comes from, and where one that left goes.
-function origins(state) {
+// Where a card that just appeared comes from (a card dealt to you: the stock; one on the
+// table: the seat of whoever moved last), and where one that left goes: the discard pile
+// when it grew (beaten off), else the seat whose hand grew (a pick-up).
+let shownBefore = null;
+function origins(state, before) {
   const seat = (n) => document.querySelector(`.seat[data-seat="${n}"] .avatar`);
+  const grew = before && before.game === state.game ? state.players.find((p) => !p.you &&
+    p.cards > (before.players.find((q) => q.seat === p.seat) || p).cards) : null;
+  const beaten = before && state.discard > before.discard;
   return {
     origin(node) {
       const from = node.closest("#hand") ? $("deck") : seat(state.last_seat) || $("seats");
       return from ? from.getBoundingClientRect() : null;
     },
     target() {
-      const taker = state.players.find((p) => p.role_key === "defending" && !p.you);
-      const to = state.discard ? $("discard") : taker ? seat(taker.seat) : null;
+      const to = beaten ? $("discard") : grew ? seat(grew.seat) : null;
       return to ? to.getBoundingClientRect() : null;
     },
   };
@@ -129,7 +139,8 @@ export function draw(state, press, word) {
   fitPairs();
   drawResult(state, press, word);
   document.body.classList.toggle("over", Boolean(state.result));
-  const { origin, target } = origins(state);
+  const { origin, target } = origins(state, shownBefore);
+  shownBefore = state;
   after(seen, origin, target);
   setDeadline(state.deadline, state.turn_seconds);
 }
