@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import text
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, RetryAfter
@@ -84,13 +84,7 @@ async def _revision(db: Database, url: str) -> str | None:
     try:
         return await current_revision(db)
     except Exception as exc:
-        failure = database_failure(exc)
-        if failure is None:
-            raise
-        if failure.transient:
-            raise Transient(failure.reason) from None
-        raise StartupFailure(f"the database at {where(url)}: {failure.reason}",
-                             setting="DATABASE_URL") from None
+        _refuse(exc, f"the database at {where(url)}")
 
 
 async def _writable(db: Database, url: str, revision: str | None) -> None:
@@ -107,13 +101,18 @@ async def _writable(db: Database, url: str, revision: str | None) -> None:
             finally:
                 await transaction.rollback()
     except Exception as exc:
-        failure = database_failure(exc)
-        if failure is None:
-            raise
-        if failure.transient:
-            raise Transient(failure.reason) from None
-        raise StartupFailure(f"the database at {where(url)} cannot be written: "
-                             f"{failure.reason}", setting="DATABASE_URL") from None
+        _refuse(exc, f"the database at {where(url)} cannot be written")
+
+
+def _refuse(exc: Exception, what: str) -> NoReturn:
+    """A database error during the checks: worth another try (``Transient``), or a
+    start-up failure saying ``what`` and why; anything unknown goes on up as it is."""
+    failure = database_failure(exc)
+    if failure is None:
+        raise exc
+    if failure.transient:
+        raise Transient(failure.reason) from None
+    raise StartupFailure(f"{what}: {failure.reason}", setting="DATABASE_URL") from None
 
 
 def api_address(settings: Settings) -> str:
