@@ -8,6 +8,7 @@ The game itself is not kept here: ``snap`` is the newest snapshot the service ha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass, field, replace
 
@@ -19,6 +20,7 @@ from bot.service.hands import BoutKey, bout_key
 # How many recent versions' bouts a display remembers (a press is rarely older than a few)
 BOUTS_KEPT = 32
 KEYBOARDS_KEPT = 8  # and the keyboards each hand showed
+PRESS_WAIT = 0.5  # the longest a hand edit waits for a press being judged (seconds)
 
 
 @dataclass
@@ -88,11 +90,27 @@ class Display:
     # seat -> version -> the callback data (at version 0) of the buttons its hand showed
     # when drawn at that version, for the last few drawings (a press names its version)
     keyboards: dict[int, dict[int, frozenset[str]]] = field(default_factory=dict)
+    # seat -> its person's newest press, set once judged (``pressing``)
+    presses_in_flight: dict[int, asyncio.Event] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.notes.note_seats(self.snap.seats)
         self.notes.turn_seconds = self.turn_seconds if self.timer_on else None
         self._note_bout(self.snap)
+
+    def pressing(self, seat: int) -> asyncio.Event:
+        """A press of the seat's person is being judged: the event is set when it is done
+        (accepted and shown, or refused). Hand edits wait for it (``press_done``)."""
+        event = asyncio.Event()
+        self.presses_in_flight[seat] = event
+        return event
+
+    async def press_done(self, seat: int, longest: float = PRESS_WAIT) -> None:
+        """Wait (at most ``longest`` seconds) until no press of the seat is being judged."""
+        event = self.presses_in_flight.get(seat)
+        if event is not None and not event.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), longest)
 
     def note_drawn(self, seat: int, version: int, signature: Screen) -> None:
         """The seat's hand now shows ``signature`` (its buttons at version 0), drawn at

@@ -75,7 +75,8 @@ def _retry_seconds(exc: RetryAfter) -> float:
     return float(value.total_seconds() if hasattr(value, "total_seconds") else value)
 
 
-Refresh = Callable[[], Screen] | Callable[[], Awaitable[Screen]]
+# The newest screen when the request's turn comes, drawn at once or after a wait.
+Refresh = Callable[[], Screen | Awaitable[Screen]]
 
 
 def _parts(screen: Screen) -> tuple[str, Any]:

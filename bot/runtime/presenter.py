@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from bot.config import Settings
@@ -199,23 +199,35 @@ class Presenter:
             return
         drawn = [(screen, signature, snap.version)]
 
-        def newest() -> Screen:
-            """The hand as the newest snapshot held shows it when the edit's turn comes
-            (the private chat's budget may hold it a second): an edit drawn before its
-            person's own press must not show the card they just played."""
+        def drawn_now() -> Screen:
             now = display.snap
             drawn[0] = (*screens.hand(display, now, seat), now.version)
             return drawn[0][0]
+
+        def newest() -> Screen | Awaitable[Screen]:
+            """The hand as the newest snapshot held shows it when the edit's turn comes
+            (the private chat's budget may hold it a second): an edit drawn before its
+            person's own press must not show the card they just played; while that press
+            is being judged, the edit waits for it (a fraction of a second)."""
+            pending = display.presses_in_flight.get(seat)
+            if pending is None or pending.is_set():
+                return drawn_now()
+
+            async def after_the_press() -> Screen:
+                await display.press_done(seat)
+                return drawn_now()
+            return after_the_press()
 
         async def newest_stored() -> Screen:
             """Several instances: the same, as the database has it (another instance may
             have moved the game on meanwhile; the edit that goes last must not show an
             older state)."""
+            await display.press_done(seat)
             try:
                 display.adopt(await self.games.snapshot(display.game_id))
             except Exception as exc:
                 log_failure(log, exc, "reading game %s", display.game_id)
-            return newest()
+            return drawn_now()
 
         if display.shown.get(seat) != screen and not await self._edit_for(
                 display, seat, message_id, screen,

@@ -105,19 +105,27 @@ class Presses:
             if display is not None and seat is not None else None
         if display is not None and seat is not None and drawn_in is None:
             expected = await self._meant_version(display, seat, version, action)
+        # While the press is judged, an edit of this hand waits for it (``Presenter``): one
+        # drawn a moment before would show the card being played, and be pressed again.
+        in_flight = display.pressing(seat) if display is not None and seat is not None \
+            else None
         try:
-            result = await self.games.act(game_id, action, expected_version=expected,
-                                          user_id=user_id, drawn_in=drawn_in)
-        except ServiceError:
-            if display is not None and seat is not None:
-                # The person pressed on a hand that is not current (a held edit, another
-                # instance's redraw, a slow network): show them the current one now.
-                self.redraw_hand(display, seat)
-            raise
-        display = display or await self.displays.of(game_id)
-        if seat is not None:
-            display.notes.blocked.discard(seat)
-        self.after(display, result)
+            try:
+                result = await self.games.act(game_id, action, expected_version=expected,
+                                              user_id=user_id, drawn_in=drawn_in)
+            except ServiceError:
+                if display is not None and seat is not None:
+                    # The person pressed on a hand that is not current (a held edit, another
+                    # instance's redraw, a slow network): show them the current one now.
+                    self.redraw_hand(display, seat)
+                raise
+            display = display or await self.displays.of(game_id)
+            if seat is not None:
+                display.notes.blocked.discard(seat)
+            self.after(display, result)
+        finally:
+            if in_flight is not None:
+                in_flight.set()
         return _done_text(display, seat, action, result)
 
     async def _meant_version(self, display: Display, seat: int, version: int,
