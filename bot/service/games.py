@@ -417,6 +417,9 @@ class GameService:
             if expected_version is None or expected_version == game.version:
                 return self._plan_press(game_id, state, None, game.version, actor,
                                         action_text, cause)
+            if expected_version > game.version:  # no screen ever showed it: forged
+                await self._refuse_stale(s, game_id, expected_version, actor.seat,
+                                         action_text)
             try:
                 planned = self._plan_press(game_id, state, None, game.version, actor,
                                            action_text, cause)
