@@ -403,7 +403,8 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
 async def _page(session, url: str, who: str, game: dict, think, rng: random.Random,
                 deadline: float) -> None:
     """One person's Mini App page, through the proxy: notes when each version arrives
-    and taps a move (a playable card, else a button but the hint) after thinking."""
+    and taps a move (a playable card, else a button but the hint) after thinking; at the
+    end of the deal taps "Play again" and notes the next deal the page is sent on to."""
     loop = asyncio.get_running_loop()
     async with session.ws_connect(url, max_msg_size=0) as ws:
         latest = await ws.receive_json()
@@ -421,6 +422,8 @@ async def _page(session, url: str, who: str, game: dict, think, rng: random.Rand
                     mine = [p for p in game["presses"] if p[0] == who]
                     if mine:
                         mine[-1][3] = True  # nothing moved: no delay to measure
+                elif data["type"] == "next":
+                    game["followed"][who] = data["game"]
                 news.set()
 
         reader = asyncio.create_task(read())
@@ -445,6 +448,15 @@ async def _page(session, url: str, who: str, game: dict, think, rng: random.Rand
                     await asyncio.wait_for(news.wait(), timeout=1.0)
                 except TimeoutError:
                     pass
+            again = [b["press"] for b in (latest.get("result") or {}).get("buttons", ())
+                     if decode(b["press"]).payload == "next"]
+            if again and loop.time() < deadline:
+                game["finished"] = True
+                await asyncio.sleep(rng.uniform(*think))
+                await ws.send_json({"press": again[0]})
+                until = loop.time() + 10
+                while who not in game["followed"] and loop.time() < until:
+                    await asyncio.sleep(0.05)
         finally:
             reader.cancel()
 
@@ -492,7 +504,8 @@ async def run_pages(instances: int, games: int, seconds: float, think: tuple[flo
                 button = next(b for b in hand_message(fake, users[0]).buttons
                               if "web_app" in b)
                 game_id = int(button["web_app"]["url"].rsplit("=", 1)[1])
-                game: dict = {"id": game_id, "seen": {}, "presses": [], "instances": []}
+                game: dict = {"id": game_id, "seen": {}, "presses": [], "instances": [],
+                              "followed": {}, "finished": False}
                 played.append(game)
                 for user in users:
                     query = urlencode({"game": game_id, "init": init_data(
@@ -540,6 +553,12 @@ async def run_pages(instances: int, games: int, seconds: float, think: tuple[flo
         "delay_ms_p99": round(percentile(delays, 0.99) * 1000, 1) if delays else None,
         "delay_ms_max": round(max(delays) * 1000, 1) if delays else None,
         "sockets_per_instance": [proxy.sockets.count(i) for i in range(instances)],
+        # deals played to their end, both people tapping "Play again" on their pages: the
+        # pages sent on to the next deal (both, whichever instance started it)
+        "finished_games": sum(1 for g in played if g["finished"]),
+        "pages_followed_next_deal": sum(
+            len({who for who, to in g["followed"].items() if to > g["id"]})
+            for g in played if g["finished"]),
     }
 
 

@@ -139,6 +139,9 @@ class GameRuntime:
         display = await self.displays.load(started.game_id, snapshot=started.snapshot,
                                            group_title=group_title)
         await self.renderers.take(started.game_id)  # several instances: this one draws it
+        # The Mini App's open pages of the series go on to it now: its messages may wait
+        # for the group's budget (20 a minute), the pages need none.
+        self.presenter.inform(display)
         await self.presenter.post_messages(display, message_id)
         self.presenter.show(display)
         self.computers.schedule(display)

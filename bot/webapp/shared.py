@@ -85,7 +85,7 @@ class SharedPages:
             self._published.clear()
         self._published[display.game_id] = key
         last = display.last
-        page = {"v": snap.version, "s": snap.series_id,
+        page = {"v": snap.version, "s": snap.series_id, "by": self.runtime.renderers.me,
                 "last": None if last is None else [last.seat, last.action, last.cause,
                                                    last.version],
                 "ready": sorted(notes.ready) if notes.ready else None,
@@ -98,8 +98,14 @@ class SharedPages:
         page = told.page
         if page is not None and page.get("s") is not None:
             self.hub.follow(int(page["s"]), told.game_id, None)
-        if not self.hub.pages_of(told.game_id) or self.runtime.renderers.holds(told.game_id):
-            return  # no page here, or drawn here (the presenter tells the pages)
+        if not self.hub.pages_of(told.game_id):
+            return
+        if page is None and self.runtime.renderers.holds(told.game_id):
+            return  # told to this instance, which draws it: the presenter tells the pages
+        if page is not None and page.get("by") == self.runtime.renderers.me:
+            return  # this instance's own publishing
+        # (Published by another instance: it draws the game now, even if this one drew
+        # it until a moment ago and has not yet noticed that its lease went.)
         self._heard.setdefault(told.game_id, []).append(told)
         task = self._reading.get(told.game_id)
         if task is None or task.done():
