@@ -379,15 +379,7 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
         again = await _play_again(fake, tables, loop.time() + 60)
         await fake.settle(0.5, timeout=30)
     finally:
-        for bot in bots:
-            if bot.returncode is None:
-                bot.terminate()
-        for bot in bots:
-            try:
-                await asyncio.wait_for(bot.wait(), 30)
-            except TimeoutError:
-                bot.kill()
-                await bot.wait()
+        await _stop_bots(bots)
         await proxy.stop()
     log = await _move_log(db_url)
     figures = _figures(log, tally, dict(fake.flood.refused), games, killed_at, loop_to_wall)
@@ -518,15 +510,7 @@ async def run_pages(instances: int, games: int, seconds: float, think: tuple[flo
                     game["instances"].append(proxy.sockets[-1])
             await asyncio.gather(*tasks)
     finally:
-        for bot in bots:
-            if bot.returncode is None:
-                bot.terminate()
-        for bot in bots:
-            try:
-                await asyncio.wait_for(bot.wait(), 30)
-            except TimeoutError:
-                bot.kill()
-                await bot.wait()
+        await _stop_bots(bots)
         await proxy.stop()
         await fake.stop()
         await drop_postgres(pg_url, db_name)
@@ -596,6 +580,18 @@ def main() -> None:
         return
     print(json.dumps(asyncio.run(compare(args)), indent=1))
 
+
+async def _stop_bots(bots) -> None:
+    """SIGTERM every bot process still running, then wait for each (killed after 30 s)."""
+    for bot in bots:
+        if bot.returncode is None:
+            bot.terminate()
+    for bot in bots:
+        try:
+            await asyncio.wait_for(bot.wait(), 30)
+        except TimeoutError:
+            bot.kill()
+            await bot.wait()
 
 if __name__ == "__main__":
     main()
