@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import time
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bot.render.screen import Screen
 from bot.render.table import LastMove, TableNotes
@@ -119,9 +120,7 @@ class Display:
         self.rendered_version[seat] = version
         drawn = self.keyboards.setdefault(seat, {})
         drawn[version] = frozenset(data for row in signature.rows for _label, data in row)
-        if len(drawn) > KEYBOARDS_KEPT:
-            for old in sorted(drawn)[:-KEYBOARDS_KEPT]:
-                del drawn[old]
+        _keep_newest(drawn, KEYBOARDS_KEPT)
 
     def drawn_in(self, seat: int, version: int, data: str) -> BoutKey | None:
         """The bout of the hand ``seat`` was shown at ``version`` when that hand had the
@@ -134,9 +133,7 @@ class Display:
         if snap.status != "running" or snap.state is None:
             return
         self.bouts[snap.version] = bout_key(snap.state)
-        if len(self.bouts) > BOUTS_KEPT:
-            for version in sorted(self.bouts)[:-BOUTS_KEPT]:
-                del self.bouts[version]
+        _keep_newest(self.bouts, BOUTS_KEPT)
 
     @property
     def game_id(self) -> int:
@@ -182,3 +179,9 @@ class Display:
 
     def has_computers(self) -> bool:
         return any(s.user_id is None or s.taken_over for s in self.seats)
+
+
+def _keep_newest(by_version: dict[int, Any], count: int) -> None:
+    """Drop all but the ``count`` newest versions of ``by_version``."""
+    for version in sorted(by_version)[:-count]:
+        del by_version[version]

@@ -28,6 +28,7 @@ import logging
 from typing import Protocol
 
 from bot.config import Settings
+from bot.engine import ActionKind
 from bot.render.screen import Screen
 from bot.service.events import GameSnapshot
 
@@ -89,7 +90,10 @@ def _ended_their_part(display: Display, seat: int) -> bool:
     return last is not None and last.seat == seat and last.cause == "player" \
         and last.action.split(" ", 1)[0] in _PART_ENDING
 
-_PART_ENDING = frozenset({"p", "t", "d"})
+
+# The moves that end a person's part of the bout, by their text (``Action.text()``).
+_PART_ENDING = frozenset(kind.value for kind in (ActionKind.PASS, ActionKind.TAKE,
+                                                  ActionKind.DONE))
 
 
 def _used(display: Display, seat: int) -> bool:

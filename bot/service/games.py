@@ -305,8 +305,7 @@ class GameService:
                 raise NotAllowed(Code.NO_SUCH_SEAT)
             if not target.taken_over:
                 await game_repo.mark_taken_over(s, game_id, seat)
-        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
-        self._cache.forget(game_id)
+        self.seats_changed(game_id)
         return await self.snapshot(game_id)
 
     async def hand_back(self, game_id: int, seat: int) -> GameSnapshot:
@@ -318,13 +317,13 @@ class GameService:
             if target is None or target.user_id is None or target.left:
                 raise NotAllowed(Code.NO_SUCH_SEAT)
             await game_repo.mark_taken_over(s, game_id, seat, taken_over=False)
-        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
-        self._cache.forget(game_id)
+        self.seats_changed(game_id)
         return await self.snapshot(game_id)
 
     def seats_changed(self, game_id: int) -> None:
-        """Someone else changed the deal's seats (a person was forgotten): the next press
-        reads them again."""
+        """The deal's seats changed (hand over, hand back, leave, a person forgotten): they
+        keep the version, so a move planned before must not cache or show them
+        (``_settled``), and the next press reads them again."""
         self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
         self._cache.forget(game_id)
 
@@ -340,8 +339,7 @@ class GameService:
             if mine.left:
                 raise NotAllowed(Code.LEFT_GAME)
             await game_repo.mark_left(s, game_id, mine.seat)
-        self._seat_changes[game_id] = self._seat_changes.get(game_id, 0) + 1
-        self._cache.forget(game_id)  # its seats changed: the next press reads them again
+        self.seats_changed(game_id)
         return await self.snapshot(game_id)
 
     async def _create_deal(self, s: AsyncSession, *, chat_id: int, lobby_id: int | None,
@@ -426,10 +424,8 @@ class GameService:
             except IllegalMove:
                 # No longer possible: a double press is told so, any other press why (not
                 # their turn any more, the table is full, that card was covered...).
-                played = await game_repo.move_at(s, game_id, expected_version)
-                if played is not None and (played.seat, played.action) == (
-                        actor.seat, action_text):
-                    raise AlreadyPlayed(Code.ALREADY_PLAYED) from None
+                await self._refuse_double(s, game_id, expected_version, actor.seat,
+                                          action_text)
                 raise
             if _same_bout(drawn_in, state):
                 return planned  # still allowed, and means what its person saw
@@ -758,10 +754,16 @@ class GameService:
     @staticmethod
     async def _refuse_stale(s: AsyncSession, game_id: int, expected: int, seat: int,
                             action_text: str) -> NoReturn:
+        await GameService._refuse_double(s, game_id, expected, seat, action_text)
+        raise StaleVersion(Code.GAME_MOVED_ON)
+
+    @staticmethod
+    async def _refuse_double(s: AsyncSession, game_id: int, expected: int, seat: int,
+                             action_text: str) -> None:
+        """A second press of the move that was played at ``expected``: already done."""
         played = await game_repo.move_at(s, game_id, expected)
         if played is not None and played.seat == seat and played.action == action_text:
             raise AlreadyPlayed(Code.ALREADY_PLAYED)
-        raise StaleVersion(Code.GAME_MOVED_ON)
 
     def _prepare(self, facts: GameFacts,
                  plan: _Plan) -> tuple[datetime, datetime | None, dict[str, Any]]:
