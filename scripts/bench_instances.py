@@ -356,14 +356,7 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
             bot.returncode is not None for bot in bots), 60, "the bots to set the webhook")
         if any(bot.returncode is not None for bot in bots):
             raise RuntimeError("a bot process did not start (its error is above)")
-        for port in ports:  # every instance is listening
-            for _ in range(600):
-                try:
-                    _r, w = await asyncio.open_connection("127.0.0.1", port)
-                    w.close()
-                    break
-                except OSError:
-                    await asyncio.sleep(0.1)
+        await _wait_listening(ports)
         tables = await _start_games(fake, db_url, games)
         deadline = loop.time() + seconds
         rng = random.Random(seed)
@@ -479,14 +472,7 @@ async def run_pages(instances: int, games: int, seconds: float, think: tuple[flo
     try:
         await fake.wait_for(lambda: fake.webhook_url or any(
             bot.returncode is not None for bot in bots), 60, "the bots to set the webhook")
-        for port in ports:
-            for _ in range(600):
-                try:
-                    _r, w = await asyncio.open_connection("127.0.0.1", port)
-                    w.close()
-                    break
-                except OSError:
-                    await asyncio.sleep(0.1)
+        await _wait_listening(ports)
         tables = await _start_games(fake, db_url, games)
         rng = random.Random(seed)
         deadline = loop.time() + seconds
@@ -580,6 +566,17 @@ def main() -> None:
         return
     print(json.dumps(asyncio.run(compare(args)), indent=1))
 
+
+async def _wait_listening(ports) -> None:
+    """Until every instance accepts connections on its port (60 s at most each)."""
+    for port in ports:
+        for _ in range(600):
+            try:
+                _r, w = await asyncio.open_connection("127.0.0.1", port)
+                w.close()
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
 
 async def _stop_bots(bots) -> None:
     """SIGTERM every bot process still running, then wait for each (killed after 30 s)."""

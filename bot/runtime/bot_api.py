@@ -19,6 +19,7 @@ from telegram.error import TelegramError
 from bot.render.screen import Screen
 
 from . import messaging
+from .faults import log_failure
 from .messaging import Throttled, TryLater, Unreachable
 from .outbox import Priority
 
@@ -44,6 +45,19 @@ class BotApi:
         if self._bot is None:
             raise RuntimeError("BotApi used before the application started")
         return self._bot
+
+    async def tell(self, user_id: int, text: str, *,
+                   priority: Priority = Priority.HAND) -> bool:
+        """A new private message to a person about their game (an edit would not notify
+        them): True when sent. Nothing waits on it, so nothing is raised: a person who
+        blocked the bot (403) is not told, and a failure is one log line."""
+        try:
+            return await self.send(user_id, Screen(text), priority=priority) is not None
+        except Unreachable:
+            return False
+        except Exception as exc:
+            log_failure(log, exc, "a message to %s", user_id)
+            return False
 
     async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False,
                    priority: Priority = Priority.OTHER) -> int | None:

@@ -39,7 +39,7 @@ from bot.service.events import (
 )
 from bot.service.games import GameService
 
-from .bot_api import BotApi, Priority, Unreachable
+from .bot_api import BotApi, Unreachable
 from .brains import ComputerBrain
 from .computers import ComputerTurns
 from .display import Display
@@ -159,14 +159,7 @@ class GameRuntime:
         if seat in display.notes.blocked:
             return  # Telegram cannot reach them: that is why the computer plays
         locale = display.seat_locale.get(seat, display.locale)
-        try:
-            await self.api.send(user_id, Screen(t(locale, key, group=display.group_title)),
-                                throttled=True, priority=Priority.HAND)
-        except Unreachable:
-            pass  # blocked meanwhile: the table says so
-        except Exception as exc:
-            log_failure(log, exc, "telling a person of game %s about their seat",
-                        display.game_id)
+        await self.api.tell(user_id, t(locale, key, group=display.group_title))
 
     # -- after every change ---------------------------------------------------------------
     def after(self, display: Display, result: ActResult) -> None:

@@ -10,24 +10,18 @@ and shown on its display. The old table keeps its results but loses its buttons.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from bot.i18n import t
-from bot.render.screen import Screen
 from bot.service.chats import ChatService
 from bot.service.errors import Code, NotAllowed
 from bot.service.events import GameStarted
 from bot.service.games import GameService
 
-from .bot_api import Priority, Unreachable
 from .display import Display
 from .displays import Displays
-from .faults import log_failure
 from .presenter import Presenter
-
-log = logging.getLogger(__name__)
 
 Launch = Callable[..., Awaitable[Display]]
 
@@ -92,17 +86,8 @@ class PlayAgain:
             locale = display.seat_locale.get(seat, display.locale)
             text = t(locale, "ready.ping", name=display.names.get(ready_seat, "?"),
                      group=display.group_title)
-            self.spawn(self._send(display, display.user_of(seat), text))
-
-    async def _send(self, display: Display, user_id: int, text: str) -> None:
-        try:
-            await self.presenter.api.send(user_id, Screen(text), throttled=True,
-                                          priority=Priority.HAND)
-        except Unreachable:
-            pass  # blocked the bot: the group's table still shows the ready check
-        except Exception as exc:
-            log_failure(log, exc, "asking a person of game %s to play again",
-                        display.game_id)
+            # (one who blocked the bot is not asked: the group's table shows the check)
+            self.spawn(self.presenter.api.tell(display.user_of(seat), text))
 
     async def _start(self, display: Display, user_id: int, absent: frozenset[int]) -> None:
         """Deal the next deal; its messages go out after the press is answered (in a busy
