@@ -15,6 +15,8 @@ update would carry unrelated changes.
 
 from __future__ import annotations
 
+import gettext
+import re
 import string
 import sys
 from io import BytesIO
@@ -84,6 +86,31 @@ def glossary_problems(locale: str, texts: dict[str, tuple[str, ...]], where: str
     return strays(read_glossary(path), texts, where, _where(path))
 
 
+# Counts a plural rule is judged on: every remainder mod 100 and mod 1000 (the rules
+# look no further), from 0 up.
+_PLURAL_PROBE = range(0, 2000)
+
+
+def same_plural_rule(count_a: int, expr_a: str, count_b: int, expr_b: str) -> bool:
+    """Whether two gettext plural rules pick the same form for every count. Compared by
+    what they choose, not by their spelling: Babel releases spell CLDR's rules differently
+    (2.19 writes Russian's ``n%100<12 || n%100>14`` where 2.18 wrote ``n%100<10 ||
+    n%100>=20``), and a file written by either is right."""
+    if count_a != count_b:
+        return False
+    pick_a, pick_b = gettext.c2py(expr_a), gettext.c2py(expr_b)
+    return all(pick_a(n) == pick_b(n) for n in _PLURAL_PROBE)
+
+
+# A header line that says which Babel release wrote the file, not what is in it: a
+# release newer than the one that last wrote the files must not fail the check.
+_TOOL_HEADER = re.compile(rb'^"Generated-By: Babel [^"]*"$', re.MULTILINE)
+
+
+def _without_tool_header(po_bytes: bytes) -> bytes:
+    return _TOOL_HEADER.sub(b'"Generated-By: Babel"', po_bytes)
+
+
 def update_problems(locale: str, template: Catalog | None = None) -> list[str]:
     """Whether the README's ``pybabel update ... --no-wrap`` would change ``locale``'s file:
     the same update Babel's command makes, written to memory and compared byte for byte."""
@@ -97,7 +124,7 @@ def update_problems(locale: str, template: Catalog | None = None) -> list[str]:
     write_po(updated, po, ignore_obsolete=False, include_previous=False, omit_header=False,
              width=None)  # type: ignore[arg-type]
     current = path.read_bytes()
-    if updated.getvalue() == current:
+    if _without_tool_header(updated.getvalue()) == _without_tool_header(current):
         return []
     old, new = current.decode().splitlines(), updated.getvalue().decode().splitlines()
     line = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
@@ -118,7 +145,8 @@ def language_problems(locale: str, template: Catalog | None = None) -> list[str]
     po = read_catalog(path, locale)
     out = []
     expected = get_plural(locale)
-    if po.num_plurals != expected.num_plurals or po.plural_expr != expected.plural_expr:
+    if not same_plural_rule(po.num_plurals, po.plural_expr, expected.num_plurals,
+                            expected.plural_expr):
         out.append(f"{where}: Plural-Forms header is {po.plural_forms!r}; CLDR (Babel) says "
                    f"{expected.plural_forms!r}")
     found = {m.context: m for m in po if m.context}

@@ -87,6 +87,20 @@ def test_headers_carry_the_cldr_plural_rule_babel_knows():
         assert catalogues()[locale].plural_forms == get_plural(locale).num_plurals
 
 
+def test_plural_rules_are_compared_by_the_forms_they_pick():
+    """Babel 2.18 and 2.19 spell Russian's CLDR rule differently; both are right. A rule
+    that picks another form for some count (here 12-14 as "few") is wrong."""
+    from bot.i18n.check import same_plural_rule
+
+    old = "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"
+    new = ("n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && "
+           "(n % 100 < 12 || n % 100 > 14) ? 1 : 2")
+    wrong = "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 ? 1 : 2)"
+    assert same_plural_rule(3, old, 3, new)
+    assert not same_plural_rule(3, old, 3, wrong)
+    assert not same_plural_rule(3, old, 2, old)
+
+
 def test_every_id_the_code_names_exists():
     """Every string literal in the bot that looks like a message id (a known family and a
     dotted name) is one: a typo in ``t(locale, "btn.tkae")`` fails here, not in a chat."""
