@@ -1,6 +1,7 @@
 """Build of the optional compiled engine (everything else is in pyproject.toml).
 
-The plain game's hot path (``bot/engine/{deal_base,deal,leads,state}.py``) is compiled with
+The plain game's hot path (``bot/engine/core/{deal_base,deal,leads}.py`` and
+``bot/engine/throwin/{state_config,moves,state}.py``) is compiled with
 Cython in pure-Python mode: the ``.py`` files stay the source (and the fallback); the
 ``.pxd`` files next to them only add C types. ``pip install .`` / ``pip install -e .`` build
 it when Cython (a ``[build-system] requires`` entry) and a C compiler with the Python
@@ -46,7 +47,7 @@ def _extensions() -> list:
     except ImportError:  # no Cython (e.g. --no-build-isolation without it): pure Python
         return []
     from setuptools import Extension
-    exts = [Extension(f"bot.engine.{name}", [os.path.join(ENGINE, name + ".py")])
+    exts = [Extension(f"bot.engine.{name}", [_SOURCES.source_path(ENGINE, name) + ".py"])
             for name in COMPILED]
     # annotation_typing off: C types come from the .pxd files only (the annotations are
     # for readers and mypy; Cython would enforce them, e.g. ``-> GameState`` on ``new``)
@@ -74,16 +75,25 @@ class OptionalBuildExt(build_ext):
     def _record(self) -> None:
         """Write _compiled.json beside the built modules (the source tree for an editable
         or --inplace build, build/lib for a wheel)."""
-        out_dir = os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}"))
+        # the engine's folder: the first compiled module's path, up its subpackage
+        out_dir = self._engine_dir()
         os.makedirs(out_dir, exist_ok=True)
         record = {name: _SOURCES.source_hashes(ENGINE, name) for name in COMPILED}
         with open(os.path.join(out_dir, _SOURCES.RECORD), "w") as f:
             json.dump(record, f, indent=1, sort_keys=True)
 
+    def _engine_dir(self) -> str:
+        """Where bot/engine is in the build's output (the source tree in place, build/lib
+        for a wheel): the first compiled module's path, up its subpackage folders."""
+        path = os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}"))
+        for _ in range(COMPILED[0].count(".")):
+            path = os.path.dirname(path)
+        return path
+
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs()
         if self.extensions:
-            out_dir = os.path.dirname(self.get_ext_fullpath(f"bot.engine.{COMPILED[0]}"))
+            out_dir = self._engine_dir()
             outputs.append(os.path.join(out_dir, _SOURCES.RECORD))
         return outputs
 

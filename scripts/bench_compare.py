@@ -39,7 +39,7 @@ BENCH_LOOP = """
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
 from bot.engine import ENGINE_BUILD, RuleSet
-from bot.engine.random_play import play_random_game
+from bot.engine.verify.random_play import play_random_game
 rules = RuleSet.preset("podkidnoy", players=2)
 seconds = float(sys.argv[2])
 rng = random.Random(0)

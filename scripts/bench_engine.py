@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/bench_engine.py [--seconds 3] [--preset podkidnoy] [--players 2]
 
-Games go through the public legal_actions + apply path (bot.engine.random_play).
+Games go through the public legal_actions + apply path (bot.engine.verify.random_play).
 Prints one JSON object. Figures, not pass/fail: compare with the targets in issue 2
 (>= 3000 games/s, clone < 20 us, 6-player state < 2 KB).
 """
@@ -17,7 +17,7 @@ import timeit
 
 from bot.engine import GameState, RuleSet, new_deal
 from bot.engine._build import engine_build
-from bot.engine.random_play import play_random_game
+from bot.engine.verify.random_play import play_random_game
 
 
 def bench_games(rules: RuleSet, seconds: float) -> dict:

@@ -3,7 +3,7 @@ depend on how busy the machine is (wall-clock games/s on a shared box is noise).
 
     .venv/bin/python scripts/bench_instructions.py [--games 200] [--preset podkidnoy] [--players 2]
 
-Plays the ``durak bench`` loop (bot.engine.random_play, public legal_actions + apply, one
+Plays the ``durak bench`` loop (bot.engine.verify.random_play, public legal_actions + apply, one
 ``random.Random(0)`` for the run, seeds 0, 1, 2, ...) under callgrind twice: once with only
 ``--warmup`` games and once with ``--warmup`` + ``--games``; the difference divided by
 ``--games`` is the steady-state cost of a game (interpreter start-up, imports and the
@@ -26,7 +26,7 @@ import tempfile
 _GAMES = """
 import random, sys
 from bot.engine import RuleSet
-from bot.engine.random_play import play_random_game
+from bot.engine.verify.random_play import play_random_game
 from bot.engine._build import engine_build
 rules = RuleSet.preset(sys.argv[1], players=int(sys.argv[2]))
 rng = random.Random(0)

@@ -29,7 +29,7 @@ better: ``TAKE_SCALE_TRANSFER``).
 from __future__ import annotations
 
 from bot.engine import Action, PlayerView
-from bot.engine.cards import bits
+from bot.engine.core.cards import bits
 
 from .common import (
     ATTACK,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import Phase, PlayerView, ThrowInState, WarsawView, deal_from_position
-from bot.engine.cards import bits
+from bot.engine.core.cards import bits
 
 from .inference import BELIEF, unlikely
 from .knowledge import Knowledge, read_view

@@ -17,7 +17,7 @@ from bot.cli.args import positive_float
 from bot.cli.streams import Streams
 from bot.engine import RuleSet
 from bot.engine._build import engine_build
-from bot.engine.random_play import play_random_game
+from bot.engine.verify.random_play import play_random_game
 
 DESCRIPTION = """\
 Measure the rules engine: play random 2-player podkidnoy deals on one core for about

@@ -12,7 +12,7 @@ from typing import Any
 from bot.cli.narration import LOCALE, label, labels
 from bot.cli.play_input import HUMAN, HandNumbers, Option
 from bot.engine import GameState
-from bot.engine.cards import rank_of
+from bot.engine.core.cards import rank_of
 from bot.render.card_letters import rank_text
 from bot.render.cards import sort_hand, suit_symbol
 

@@ -11,7 +11,7 @@ from bot.cli.args import UsageError, positive_int, rule_assignment
 from bot.cli.rulesets import DECKS, build_rules, counts_text, deck_of, player_counts
 from bot.cli.streams import Streams
 from bot.engine import PARAMETERS, PRESETS
-from bot.engine.rules import HOUSE_RULES
+from bot.engine.core.rules import HOUSE_RULES
 
 DESCRIPTION = """\
 List what `durak simulate`, `durak play` and `durak arena` accept: every preset (--preset

@@ -25,8 +25,8 @@ from bot.cli.args import add_game_options, non_negative_int, positive_int
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
 from bot.engine import Action, RuleSet
-from bot.engine.random_play import InvariantViolation, play_random_game
-from bot.engine.rules import random_house_rules as house_mix
+from bot.engine.core.rules import random_house_rules as house_mix
+from bot.engine.verify.random_play import InvariantViolation, play_random_game
 
 DESCRIPTION = """\
 Play random legal games of one rule set and print one JSON object: games, actions, draws,

@@ -1,10 +1,10 @@
 """The rules engine: pure, fast Durak rules (see README.md for the contract)."""
 
 from . import _build  # first: picks the compiled or the pure-Python build (README)
-from .actions import Action, ActionKind, Event, EventKind
-from .cards import Card, CardSet
-from .codes import Code
-from .errors import (
+from .core.actions import Action, ActionKind, Event, EventKind
+from .core.cards import Card, CardSet
+from .core.codes import Code
+from .core.errors import (
     EngineError,
     IllegalAction,
     InvalidAction,
@@ -14,17 +14,17 @@ from .errors import (
     Reason,
     RulesError,
 )
+from .core.game_state import GameState
+from .core.outcome import Outcome
+from .core.phase import Phase
+from .core.rules import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RuleSet
+from .forms.public import PublicView, public_view
+from .forms.view import PlayerView
 from .game import deal_class, deal_from_dict, deal_from_position, new_deal, next_deal, replay_deal
-from .game_state import GameState
-from .house_state import HouseState
-from .outcome import Outcome
-from .phase import Phase
-from .public import PublicView, public_view
-from .rules import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RuleSet
-from .state import ThrowInState
-from .view import PlayerView
-from .warsaw import WarsawState
-from .warsaw_view import WarsawView
+from .house.state import HouseState
+from .throwin.state import ThrowInState
+from .warsaw.state import WarsawState
+from .warsaw.view import WarsawView
 
 ENGINE_BUILD = _build.BUILD  # "compiled" or "pure"
 

@@ -10,7 +10,7 @@ The compiled build is used only when all of these hold:
   an engine source in an editable install therefore falls back to pure Python until the
   next ``pip install -e .`` instead of running stale compiled code.
 
-Otherwise a meta-path finder makes ``import bot.engine.state`` (and the others) load the
+Otherwise a meta-path finder makes ``import bot.engine.throwin.state`` (and the others) load the
 ``.py`` source even where an extension module exists. It is all or nothing: the compiled
 ``ThrowInState`` extends the compiled ``ThrowInMoves`` and ``DealBase`` types, so the two
 builds never mix.
@@ -24,9 +24,9 @@ import json
 import os
 import sys
 
-from ._sources import COMPILED, RECORD, source_hashes
+from ._sources import COMPILED, RECORD, source_hashes, source_path
 
-__all__ = ["BUILD", "COMPILED", "REASON", "RECORD", "engine_build", "source_hashes"]
+__all__ = ["BUILD", "COMPILED", "REASON", "RECORD", "engine_build", "source_hashes", "source_path"]
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _PACKAGE = __name__.rpartition(".")[0]  # bot.engine
 
@@ -39,7 +39,7 @@ def _matches(recorded: object, name: str) -> bool:
 
 
 def _has_extension(name: str) -> bool:
-    return any(os.path.exists(os.path.join(_HERE, name + suffix))
+    return any(os.path.exists(source_path(_HERE, name) + suffix)
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -73,7 +73,7 @@ class _SourceFinder:
         name = cls._names.get(fullname)
         if name is None:
             return None
-        source = os.path.join(_HERE, name + ".py")
+        source = source_path(_HERE, name) + ".py"
         return importlib.util.spec_from_file_location(
             fullname, source, loader=importlib.machinery.SourceFileLoader(fullname, source))
 
@@ -86,6 +86,6 @@ if BUILD == "pure" and _SourceFinder not in sys.meta_path:
 def engine_build() -> dict[str, str]:
     """What actually runs (for ``durak bench``): the build and why, checked on the loaded
     ``state`` module."""
-    state = sys.modules.get(f"{_PACKAGE}.state")
+    state = sys.modules.get(f"{_PACKAGE}.throwin.state")
     loaded = "pure" if state is None or str(state.__file__).endswith(".py") else "compiled"
     return {"engine": loaded, "engine_reason": REASON}

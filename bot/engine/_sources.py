@@ -12,8 +12,16 @@ import os
 
 # deal_base first: moves' ThrowInMoves extends its DealBase and state's ThrowInState
 # extends ThrowInMoves (cdef classes across modules); state_config types their config.
-COMPILED = ("deal_base", "state_config", "moves", "deal", "leads", "state")
+# Names are dotted, relative to bot.engine (``core.deal_base`` is bot/engine/core/deal_base.py).
+COMPILED = ("core.deal_base", "throwin.state_config", "throwin.moves", "core.deal", "core.leads",
+            "throwin.state")
 RECORD = "_compiled.json"
+
+
+def source_path(directory: str, name: str) -> str:
+    """The path of module ``name`` (dotted, relative to the engine) under ``directory``,
+    without its extension."""
+    return os.path.join(directory, *name.split("."))
 
 
 def source_hashes(directory: str, name: str) -> dict[str, str]:
@@ -21,7 +29,7 @@ def source_hashes(directory: str, name: str) -> dict[str, str]:
     ``.pxd`` files: then only the ``.py`` is compared."""
     out = {}
     for ext in (".py", ".pxd"):
-        path = os.path.join(directory, name + ext)
+        path = source_path(directory, name) + ext
         if os.path.exists(path):
             with open(path, "rb") as f:
                 out[ext] = hashlib.sha256(f.read()).hexdigest()

@@ -8,7 +8,7 @@ position, replaying, and the next deal of a series, for every game the rules des
     state = replay_deal(rules, 42, ["0:a 6h", "1:t"], dealer=1)
     state = next_deal(rules, previous.outcome, previous.dealer, seed=43)
 
-Every function returns a ``GameState`` (game_state.py). The choice (``deal_class``):
+Every function returns a ``GameState`` (core/game_state.py). The choice (``deal_class``):
 ``on_fail=warsaw`` plays ``WarsawState``; rules that need state or actions of their own
 (pagat, six_any_time, poker, weli, changeable_trump, albanian: ``StateConfig.house``) play
 ``HouseState``; every other rule set plays ``ThrowInState``. The classes never choose: each
@@ -19,7 +19,7 @@ A deck order: the cards exactly as the seeded shuffle would leave them (so
 ``deck_order[0]`` goes to the seat left of the dealer and so on round the table, one card at
 a time; the card after the hands is turned up; the rest is the stock in drawing order (the
 card after the turn-up is drawn first, the turn-up last). Text ("6h 7h ...") or card ids;
-every card of the rule set's deck exactly once (InvalidState otherwise). See deal.py for the
+every card of the rule set's deck exactly once (InvalidState otherwise). See core/deal.py for the
 house rules' deals.
 """
 
@@ -28,21 +28,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .actions import Action
-from .cards import Cards
-from .codec import state_from_dict
-from .codes import Code
-from .errors import InvalidState
-from .game_state import GameState
-from .house_state import HouseState
-from .outcome import Outcome
-from .position import build_position
-from .rules import RuleSet
-from .state import ThrowInState
-from .state_config import config_for
-from .warsaw import WarsawState
-from .warsaw_codec import warsaw_from_dict
-from .warsaw_position import build_warsaw_position
+from .core.actions import Action
+from .core.cards import Cards
+from .core.codes import Code
+from .core.errors import InvalidState
+from .core.game_state import GameState
+from .core.outcome import Outcome
+from .core.rules import RuleSet
+from .forms.codec import state_from_dict
+from .forms.position import build_position
+from .house.state import HouseState
+from .throwin.state import ThrowInState
+from .throwin.state_config import config_for
+from .warsaw.codec import warsaw_from_dict
+from .warsaw.position import build_warsaw_position
+from .warsaw.state import WarsawState
 
 
 def deal_class(rules: RuleSet) -> type[ThrowInState] | type[WarsawState]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Action, ActionKind
-from bot.engine.actions import WELI_AS
-from bot.engine.cards import DIAMONDS, card_id
+from bot.engine.core.actions import WELI_AS
+from bot.engine.core.cards import DIAMONDS, card_id
 from bot.i18n import t, tn
 
 from .card_letters import letters_for

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from bot.engine.cards import RANK_TEXT
+from bot.engine.core.cards import RANK_TEXT
 
 # Jack, queen, king, ace (ranks 11..14), per language.
 RANK_LETTERS: dict[str, tuple[str, str, str, str]] = {

@@ -1,7 +1,7 @@
 """How cards look to a person, in Telegram and in the terminal: labels, colours, and the
 order a hand is shown in.
 
-The names of ranks and suits are the engine's (``bot.engine.cards``: ``RANK_TEXT``,
+The names of ranks and suits are the engine's (``bot.engine.core.cards``: ``RANK_TEXT``,
 ``SUITS``, ``SUIT_LETTERS``), the one card vocabulary of the project; this module adds
 what only a screen needs. It works on plain card ints as bot/engine/README.md defines them
 (``pack * 64 + suit * 16 + rank``, suits 0..3 = ♠ ♥ ♦ ♣, ranks 2..14, jokers rank 15:
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.engine.cards import (
+from bot.engine.core.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,

@@ -10,7 +10,7 @@ decide it) is in the main menu or the house-rules menu.
 from __future__ import annotations
 
 from bot.engine import RuleSet
-from bot.engine.rules import PARAMETERS, PLAYABLE_PRESETS
+from bot.engine.core.rules import PARAMETERS, PLAYABLE_PRESETS
 from bot.i18n import t, tn
 
 from .callback import encode_lobby, encode_setting

@@ -147,7 +147,7 @@ _DECK = _say("reason.deck_too_small", n="players", hand="hand_size", need="cards
              deck="deck_size")
 
 # The engine's refusals a person reads (inside "These settings cannot be played: ..."):
-# every problem a rule set can have (bot/engine/rules.py, warsaw_rules.py), in players'
+# every problem a rule set can have (bot/engine/core/rules.py, warsaw/rules.py), in players'
 # words (rules and values by their labels). An illegal or unreadable move is not among
 # them: the buttons offer legal moves only, so a person meets one only through an
 # outdated or forged button and reads its service refusal.

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import RuleSet
-from bot.engine.rules import HAND_SIZE, PRESETS
+from bot.engine.core.rules import HAND_SIZE, PRESETS
 from bot.i18n import t, tn
 
 # Parameters whose values are numbers of cards, packs or jokers (labelled with a count).

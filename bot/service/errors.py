@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.codes import CodeEnum
+from bot.engine.core.codes import CodeEnum
 
 
 class Code(CodeEnum):

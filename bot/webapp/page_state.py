@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import Action, ActionKind, public_view
-from bot.engine.cards import JOKER_RANK, RANK_TEXT, RED_SUITS, SUITS, rank_of, suit_of
+from bot.engine.core.cards import JOKER_RANK, RANK_TEXT, RED_SUITS, SUITS, rank_of, suit_of
 from bot.i18n import t, tn
 from bot.render.callback import CallbackDataError, decode
 from bot.render.card_letters import letters_for, rank_text

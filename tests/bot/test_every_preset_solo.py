@@ -15,7 +15,7 @@ import re
 
 from playing import ALL_CARDS, move_log
 
-from bot.engine.rules import PLAYABLE_PRESETS
+from bot.engine.core.rules import PLAYABLE_PRESETS
 
 # (preset, rule overrides, computer opponents)
 VARIANTS = [(preset, {}, 3 if preset == "teams" else 1) for preset in PLAYABLE_PRESETS] + [

@@ -21,7 +21,7 @@ from fakebot.webapp import DARK, LIGHT, init_data, launch_url
 from table_checks import table_problems
 
 from bot.engine import RuleSet, deal_from_position
-from bot.engine.cards import parse_card
+from bot.engine.core.cards import parse_card
 from bot.runtime.display import Display
 from bot.service.events import GameSnapshot, SeatInfo
 from bot.webapp.page_state import page_state

@@ -42,7 +42,7 @@ def test_same_seed_same_games_other_seed_other_games():
 
 def test_counts_match_the_engine_played_directly():
     """Game i is dealt from seed + i: the CLI's totals are the sum of those deals."""
-    from bot.engine.random_play import play_random_game
+    from bot.engine.verify.random_play import play_random_game
 
     rules = RuleSet.preset("perevodnoy", players=4)
     total = 0
@@ -102,7 +102,7 @@ def test_invalid_input_exit_2_with_a_message(argv, fragment):
 def test_violation_prints_seed_and_actions_that_reproduce_it(monkeypatch):
     """A (fake) invariant failure after the 9th action of the third game: exit 1 with
     the seed and action list; replaying them reproduces the failing state."""
-    import bot.engine.random_play as random_play
+    import bot.engine.verify.random_play as random_play
 
     seen: dict = {}
 
@@ -137,7 +137,7 @@ def test_subprocess_simulate_and_refusal():
 
 
 def test_engine_crash_under_check_reports_the_seed(monkeypatch):
-    import bot.engine.random_play as random_play
+    import bot.engine.verify.random_play as random_play
 
     def crashing_check(state):
         if state.seed == 51 and state.version == 3:

@@ -38,7 +38,7 @@ def test_house_rule_by_name_and_a_refused_combination():
 
 
 def test_a_failure_prints_that_games_house_rules(monkeypatch):
-    import bot.engine.random_play as random_play
+    import bot.engine.verify.random_play as random_play
 
     seen: dict = {}
 

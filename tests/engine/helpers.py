@@ -6,7 +6,7 @@ from bot.engine import Action, GameState, RuleSet, deal_from_position
 
 
 def pos(preset: str = "podkidnoy", rules: dict | None = None, **position) -> GameState:
-    """A hand-built position (see bot.engine.position.build_position)."""
+    """A hand-built position (see bot.engine.forms.position.build_position)."""
     r = RuleSet.preset(preset, players=len(position["hands"]), **(rules or {}))
     return deal_from_position(r, **position)
 

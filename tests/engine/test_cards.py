@@ -1,7 +1,7 @@
 import pytest
 
 from bot.engine import Card, CardSet
-from bot.engine.cards import deck_cards, parse_card
+from bot.engine.core.cards import deck_cards, parse_card
 
 
 def test_card_id_encoding_follows_readme():

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 from bot.engine import Action, ActionKind, GameState, IllegalAction, RuleSet, new_deal
-from bot.engine.cards import bits
+from bot.engine.core.cards import bits
 
 K = ActionKind
 

@@ -3,8 +3,8 @@
 import pytest
 
 from bot.engine import GameState, IllegalAction, Outcome, Phase, RuleSet, new_deal, next_deal
-from bot.engine.cards import SUIT_MASKS, bits
-from bot.engine.deal import _shuffle_by, shuffled_deck
+from bot.engine.core.cards import SUIT_MASKS, bits
+from bot.engine.core.deal import _shuffle_by, shuffled_deck
 
 from .helpers import act, pos
 
@@ -153,7 +153,7 @@ def test_outcome_matchsticks():
 
 
 def test_series_to_n_matchsticks():
-    from bot.engine.outcome import series_fool
+    from bot.engine.core.outcome import series_fool
     assert series_fool({0: 2, 1: 3}, 3) == 1
     assert series_fool({0: 2, 1: 2}, 3) is None
     assert series_fool({0: 9}, 0) is None  # 0: the series has no end

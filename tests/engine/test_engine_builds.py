@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 FINGERPRINT = r"""
 import hashlib, json, random
 from bot.engine import ENGINE_BUILD, Action, ActionKind, IllegalAction, RuleSet, new_deal
-from bot.engine.cards import bits
-from bot.engine.leads import LEADS
-from bot.engine.tables import SINGLE_ATTACK
+from bot.engine.core.cards import bits
+from bot.engine.core.leads import LEADS
+from bot.engine.core.tables import SINGLE_ATTACK
 
 h = hashlib.sha256()
 put = lambda obj: h.update(repr(obj).encode())
@@ -121,7 +121,7 @@ def test_key_engine_tests_pass_on_the_pure_build():
 
 
 def test_forcing_pure_python_loads_the_sources():
-    code = ("import bot.engine, bot.engine.state as s; from bot.engine._build import "
+    code = ("import bot.engine, bot.engine.throwin.state as s; from bot.engine._build import "
             "engine_build; print(bot.engine.ENGINE_BUILD, s.__file__, engine_build()['engine'])")
     proc = _run(["-c", code], pure=True)
     assert proc.returncode == 0, proc.stderr
@@ -136,9 +136,11 @@ def _fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
     monkeypatch.delenv("DURAK_PURE_ENGINE", raising=False)
     suffix = _build.importlib.machinery.EXTENSION_SUFFIXES[0]
     for name in _build.COMPILED:
-        (tmp_path / f"{name}.py").write_text(f"# {name}\n")
-        (tmp_path / f"{name}.pxd").write_text(f"# types of {name}\n")
-        (tmp_path / f"{name}{suffix}").write_bytes(b"")
+        path = Path(_build.source_path(str(tmp_path), name))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.with_name(path.name + ".py").write_text(f"# {name}\n")
+        path.with_name(path.name + ".pxd").write_text(f"# types of {name}\n")
+        path.with_name(path.name + suffix).write_bytes(b"")
     record = {name: _build.source_hashes(str(tmp_path), name) for name in _build.COMPILED}
     (tmp_path / _build.RECORD).write_text(json.dumps(record))
     return record
@@ -147,7 +149,7 @@ def _fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, st
 def test_build_is_used_only_while_every_source_matches(tmp_path, monkeypatch):
     _fake_build(tmp_path, monkeypatch)
     assert _build.decide()[0] == "compiled"
-    (tmp_path / "leads.pxd").write_text("# edited\n")
+    (tmp_path / "core" / "leads.pxd").write_text("# edited\n")
     build, reason = _build.decide()
     assert build == "pure" and "leads" in reason
 
@@ -155,15 +157,15 @@ def test_build_is_used_only_while_every_source_matches(tmp_path, monkeypatch):
 def test_a_wheel_install_without_pxd_files_checks_the_py_files(tmp_path, monkeypatch):
     _fake_build(tmp_path, monkeypatch)
     for name in _build.COMPILED:
-        (tmp_path / f"{name}.pxd").unlink()
+        Path(_build.source_path(str(tmp_path), name) + ".pxd").unlink()
     assert _build.decide()[0] == "compiled"
-    (tmp_path / "deal_base.py").write_text("# edited\n")
+    (tmp_path / "core" / "deal_base.py").write_text("# edited\n")
     assert _build.decide()[0] == "pure"
 
 
 def test_an_edited_source_falls_back_to_pure(tmp_path, monkeypatch):
     _fake_build(tmp_path, monkeypatch)
-    (tmp_path / "state.py").write_text("# state, edited after the build\n")
+    (tmp_path / "throwin" / "state.py").write_text("# state, edited after the build\n")
     build, reason = _build.decide()
     assert build == "pure" and "state" in reason
 
@@ -174,7 +176,7 @@ def test_missing_extension_or_record_means_pure(tmp_path, monkeypatch):
     assert _build.decide()[0] == "pure"
     _fake_build(tmp_path, monkeypatch)
     suffix = _build.importlib.machinery.EXTENSION_SUFFIXES[0]
-    (tmp_path / f"deal{suffix}").unlink()
+    (tmp_path / "core" / f"deal{suffix}").unlink()
     build, reason = _build.decide()
     assert build == "pure" and "deal" in reason
 

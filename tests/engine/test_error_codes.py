@@ -30,8 +30,8 @@ from bot.engine import (
     deal_from_position,
     new_deal,
 )
-from bot.engine.actions import WELI_AS
-from bot.engine.random_play import play_random_game
+from bot.engine.core.actions import WELI_AS
+from bot.engine.verify.random_play import play_random_game
 
 K = ActionKind
 

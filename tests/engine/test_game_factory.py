@@ -23,9 +23,9 @@ from bot.engine import (
     next_deal,
     replay_deal,
 )
-from bot.engine.cards import bits, card_text, mask_of, parse_card
-from bot.engine.deal import shuffled_deck
-from bot.engine.random_play import play_random_game
+from bot.engine.core.cards import bits, card_text, mask_of, parse_card
+from bot.engine.core.deal import shuffled_deck
+from bot.engine.verify.random_play import play_random_game
 
 CLASSES = [
     (RuleSet.preset("podkidnoy"), ThrowInState),

@@ -16,10 +16,10 @@ from bot.engine import (
     deal_from_dict,
     new_deal,
 )
-from bot.engine.cards import DIAMONDS, JOKER_RANK, SPADES
-from bot.engine.deal import first_attacker
-from bot.engine.random_play import play_random_game
-from bot.engine.rules import HOUSE_RULES, random_house_rules
+from bot.engine.core.cards import DIAMONDS, JOKER_RANK, SPADES
+from bot.engine.core.deal import first_attacker
+from bot.engine.core.rules import HOUSE_RULES, random_house_rules
+from bot.engine.verify.random_play import play_random_game
 
 from .helpers import act, pos, texts
 
@@ -263,7 +263,7 @@ def test_combinations_that_cannot_work_are_refused_with_a_reason(combo, reason):
 
 
 def test_allowed_text_bad_values_are_rules_errors_not_type_errors():
-    from bot.engine.rules import allowed_text, parse_value
+    from bot.engine.core.rules import allowed_text, parse_value
     with pytest.raises(RulesError, match="sideways"):
         RuleSet.parse_assignment("transfer=sideways")
     with pytest.raises(RulesError):

@@ -6,8 +6,8 @@ from itertools import combinations
 import pytest
 
 from bot.engine import Action, ActionKind, Card, GameState, IllegalAction, RuleSet
-from bot.engine.leads import _pagat_ok
-from bot.engine.random_play import play_random_game
+from bot.engine.core.leads import _pagat_ok
+from bot.engine.verify.random_play import play_random_game
 
 from .helpers import act, pos, texts
 

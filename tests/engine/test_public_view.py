@@ -19,7 +19,7 @@ from bot.engine import (
     new_deal,
     public_view,
 )
-from bot.engine.rules import random_house_rules
+from bot.engine.core.rules import random_house_rules
 
 PUBLIC_FIELDS = [f.name for f in dataclasses.fields(PublicView)]
 

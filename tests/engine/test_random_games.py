@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import PLAYABLE_PRESETS, RulesError, RuleSet
-from bot.engine.random_play import InvariantViolation, play_random_game
+from bot.engine.verify.random_play import InvariantViolation, play_random_game
 
 # HYPOTHESIS_PROFILE=thorough runs many more rule mixes. Applied to this test only, so the
 # other suites' hypothesis settings are left alone.

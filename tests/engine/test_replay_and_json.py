@@ -12,7 +12,7 @@ from bot.engine import (
     new_deal,
     replay_deal,
 )
-from bot.engine.random_play import play_random_game
+from bot.engine.verify.random_play import play_random_game
 
 
 @pytest.mark.parametrize("preset, players", [("podkidnoy", 2), ("perevodnoy_showing", 4),

@@ -4,7 +4,7 @@ teammate, the deal ends when one team remains, the losing team are the fools."""
 import pytest
 
 from bot.engine import RuleSet, new_deal, next_deal
-from bot.engine.random_play import play_random_game
+from bot.engine.verify.random_play import play_random_game
 
 from .helpers import act, pos, texts
 

@@ -9,9 +9,9 @@ from itertools import combinations
 import pytest
 
 from bot.engine import Action, ActionKind, IllegalAction, RuleSet, deal_from_position
-from bot.engine.cards import bits, card_text, mask_of, parse_card
-from bot.engine.tables import SINGLE_ATTACK
-from bot.engine.warsaw_leads import (
+from bot.engine.core.cards import bits, card_text, mask_of, parse_card
+from bot.engine.core.tables import SINGLE_ATTACK
+from bot.engine.warsaw.leads import (
     addable_lead_cards,
     lead_add_problem,
     warsaw_pairs_check,

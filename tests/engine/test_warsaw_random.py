@@ -16,9 +16,9 @@ from bot.engine import (
     new_deal,
     replay_deal,
 )
-from bot.engine.cards import bits
-from bot.engine.random_play import play_random_game
-from bot.engine.warsaw import WarsawState
+from bot.engine.core.cards import bits
+from bot.engine.verify.random_play import play_random_game
+from bot.engine.warsaw.state import WarsawState
 
 K = ActionKind
 # 9 and 10 players play two packs: bigger hands and longer games, so fewer seeds. (Seed 2

@@ -17,8 +17,8 @@ from bot.engine import (
     new_deal,
     next_deal,
 )
-from bot.engine.cards import bits, parse_card
-from bot.engine.warsaw import WarsawState
+from bot.engine.core.cards import bits, parse_card
+from bot.engine.warsaw.state import WarsawState
 
 
 def pos(players, **kw) -> WarsawState:

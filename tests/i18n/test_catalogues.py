@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai.hints import HINT_KEYS
-from bot.engine.rules import HAND_SIZE, HOUSE_RULES, PARAMETERS, PLAYABLE_PRESETS
+from bot.engine.core.rules import HAND_SIZE, HOUSE_RULES, PARAMETERS, PLAYABLE_PRESETS
 from bot.handlers.menus import GROUP_MENU, PRIVATE_MENU, menu_entries
 from bot.i18n import (
     DEFAULT_LOCALE,

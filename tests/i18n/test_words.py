@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.engine import Action, GameState, RuleSet, new_deal
-from bot.engine.rules import HOUSE_OFF, HOUSE_RULES, PARAMETERS, PLAYABLE_PRESETS
+from bot.engine.core.rules import HOUSE_OFF, HOUSE_RULES, PARAMETERS, PLAYABLE_PRESETS
 from bot.i18n import LOCALES, t, tn
 from bot.render.actions import describe, describe_action
 from bot.render.help import help_text

@@ -5,7 +5,7 @@ callback that decodes to the same action, and the hand keyboard renders."""
 import random
 
 from bot.engine import Action, RuleSet, new_deal
-from bot.engine.rules import random_house_rules
+from bot.engine.core.rules import random_house_rules
 from bot.render import hand
 from bot.render.actions import describe
 from bot.render.callback import decode, encode_move

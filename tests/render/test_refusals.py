@@ -25,10 +25,10 @@ ENGINE = Path(__file__).resolve().parents[2] / "bot" / "engine"
 
 
 def rule_set_codes() -> set[EngineCode]:
-    """Every engine code the rule-set checks use (rules.py, warsaw_rules.py): the
+    """Every engine code the rule-set checks use (core/rules.py, warsaw/rules.py): the
     problems a person can be shown."""
     names = set()
-    for module in ("rules.py", "warsaw_rules.py"):
+    for module in ("core/rules.py", "warsaw/rules.py"):
         source = (ENGINE / module).read_text()
         names |= set(re.findall(r"\b(?:RulesError|Reason)\(Code\.([A-Z_0-9]+)", source))
     return {EngineCode[name] for name in names}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.engine import RuleSet, deal_from_position
-from bot.engine.cards import parse_card
+from bot.engine.core.cards import parse_card
 from bot.render.callback import decode
 from bot.render.hand import hand_parts
 from bot.runtime.display import Display
