@@ -22,15 +22,15 @@ from bot.handlers.context import CONTEXT_TYPES, Services
 from bot.handlers.menus import register_commands
 from bot.handlers.routes import register
 from bot.metrics import Metrics
-from bot.runtime.bot_api import BotApi
-from bot.runtime.brains import ComputerBrain, make_brain
+from bot.runtime.delivery.bot_api import BotApi
+from bot.runtime.delivery.messaging import quiet_wrapper_warning
+from bot.runtime.delivery.outbox import Budgets, Outbox
+from bot.runtime.delivery.telegram_http import AiohttpRequest
+from bot.runtime.delivery.webhook_replies import WebhookReplies
 from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
-from bot.runtime.lobby_desk import LobbyDesk
-from bot.runtime.messaging import quiet_wrapper_warning
-from bot.runtime.outbox import Budgets, Outbox
-from bot.runtime.telegram_http import AiohttpRequest
-from bot.runtime.webhook_replies import WebhookReplies
+from bot.runtime.lobby.desk import LobbyDesk
+from bot.runtime.turns.brains import ComputerBrain, make_brain
 from bot.service.chats import ChatService
 from bot.service.forget import ForgetService
 from bot.service.games import GameService
@@ -53,10 +53,10 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                       rng: random.Random | None = None) -> Application:
     """The bot, ready for bot.launch.serve (polling or webhook; or initialize/start in
     tests)."""
-    # The Bot API over aiohttp (runtime/telegram_http.py: PTB's httpx/httpcore client was
+    # The Bot API over aiohttp (runtime/delivery/telegram_http.py: PTB's httpx/httpcore client was
     # most of the bot's CPU with 200 busy games). 64 connections; a request may wait up to
     # 10 s for a free one. In webhook mode a press's answer may ride on the webhook
-    # response instead (runtime/webhook_replies.py); the request layer hands it over.
+    # response instead (runtime/delivery/webhook_replies.py); the request layer hands it over.
     replies = WebhookReplies() if settings.webhook_url else None
     quiet_wrapper_warning()
     # What /metrics shows (bot/metrics.py; served by bot/launch/health.py).
@@ -74,12 +74,12 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
-    # Every request waits its turn in the outbox (runtime/outbox.py): priorities, Telegram's
+    # Every request waits its turn in the outbox (runtime/delivery/outbox.py): priorities, Telegram's
     # budgets per token, group and private chat, coalesced edits, 429s waited out.
     # With several instances on one token each keeps its share of the token's and of
     # each group's budget (any instance may answer in a group: its lobby, commands, the
     # table of a game it draws); a private chat's hands come from the one instance that
-    # draws the game (runtime/renderers.py), so it keeps the whole private budget.
+    # draws the game (runtime/table/renderers.py), so it keeps the whole private budget.
     share = settings.instances
     outbox = Outbox(Budgets(per_second=settings.overall_rate / share,
                             group_per_minute=settings.group_rate_per_minute / share,

@@ -146,10 +146,10 @@ class Settings:
     lobby_edit_interval: float = 1.5
     # A hand edit that gives no buttons and takes none away (cards drawn or picked up while
     # the player waits), or only takes away buttons its person already used while they
-    # wait for others (runtime/pacing.py), waits up to this long to be merged with the
+    # wait for others (runtime/table/pacing.py), waits up to this long to be merged with the
     # next edit of that hand, usually the one that gives it buttons (0: at once).
     quiet_hand_delay: float = 4.0
-    # The outbox's budgets (runtime/outbox.py; 0 = no limit of that kind): requests a
+    # The outbox's budgets (runtime/delivery/outbox.py; 0 = no limit of that kind): requests a
     # second per token, messages (sends and edits) a minute per group, messages a second
     # per private chat (after a burst of 3).
     overall_rate: float = 30.0
@@ -157,7 +157,7 @@ class Settings:
     private_rate_per_second: float = 1.0
     rate_limit_retries: int = 3
     # Seconds to wait for Telegram's answer to one request before counting it as failed
-    # (a failed hand or table is drawn again, runtime/presenter.py): Telegram answers in
+    # (a failed hand or table is drawn again, runtime/table/presenter.py): Telegram answers in
     # well under a second; a request that hangs must not hold a game for long.
     telegram_timeout: float = 5.0
     # A hand with someone's move that Telegram has not taken for this long (it keeps
@@ -187,7 +187,7 @@ class Settings:
     # is dropped from the lobby after this many seconds, so the others are never stuck.
     private_chat_wait: float = 180.0
     # A person whose turn began and who has not acted after this many seconds gets a short
-    # private message (Telegram notifies new messages, not edits; runtime/nudges.py).
+    # private message (Telegram notifies new messages, not edits; runtime/turns/nudges.py).
     turn_nudge_delay: float = 5.0
     # The Mini App (bot.webapp): the page's public URL (None: not served), the port of its
     # own server in polling mode, and its short name for links in groups.

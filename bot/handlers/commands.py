@@ -18,7 +18,7 @@ from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
-from bot.runtime.nudges import PREFERENCE as NUDGE_PREFERENCE
+from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.errors import Code, ServiceError
 
 from .context import (
@@ -249,7 +249,7 @@ async def language(update: Update, context: BotContext) -> None:
 
 
 async def notify(update: Update, context: BotContext) -> None:
-    """/notify [on|off]: the person's "your turn" messages (runtime/nudges.py); no argument
+    """/notify [on|off]: the person's "your turn" messages (runtime/turns/nudges.py); no argument
     switches them. Stored with their private chat, so it holds in every group."""
     svc, user_id = context.services, _user_id(update)
     locale = await chat_locale(update, context)

@@ -12,10 +12,10 @@ from telegram.ext import CallbackContext, ContextTypes, ExtBot
 
 from bot.config import Settings
 from bot.metrics import Metrics
-from bot.runtime.bot_api import BotApi
+from bot.runtime.delivery.bot_api import BotApi
 from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
-from bot.runtime.lobby_desk import LobbyDesk, Person
+from bot.runtime.lobby.desk import LobbyDesk, Person
 from bot.service.chats import ChatService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService

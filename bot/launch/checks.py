@@ -19,7 +19,7 @@ from telegram.ext import Application
 from bot.config import Settings
 from bot.launch.failures import UNREACHABLE, StartupFailure
 from bot.launch.retry import GaveUp, Transient, retrying
-from bot.runtime.webhook_server import WebhookServer
+from bot.runtime.delivery.webhook_server import WebhookServer
 from bot.storage.database import Database
 from bot.storage.failures import database_failure, where
 from bot.storage.migrate import current_revision, head_revision, known_revisions

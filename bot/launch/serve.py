@@ -1,6 +1,6 @@
 """Run the Application until SIGINT or SIGTERM: long polling, or our own webhook server.
 
-Webhook mode runs ``runtime/webhook_server.py`` rather than PTB's ``run_webhook``, so a
+Webhook mode runs ``runtime/delivery/webhook_server.py`` rather than PTB's ``run_webhook``, so a
 button press's answer can ride on the webhook response, and both modes run here rather
 than in PTB's ``run_polling``/``run_webhook`` so that start-up is checked step by step
 (``checks``: the database, the token, Telegram) with retries and one-line failures. The
@@ -32,12 +32,12 @@ from bot.launch.failures import StartupFailure
 from bot.launch.health import Health, MetricsServer
 from bot.launch.new_database import NewDatabaseFile
 from bot.launch.retry import Stopped
-from bot.runtime.webhook_server import WebhookServer
+from bot.runtime.delivery.webhook_server import WebhookServer
 
 log = logging.getLogger("bot.launch")
 
 # Connections Telegram may open to the webhook at once (its default; 1-100). Presses wait
-# on theirs for their answer (runtime/webhook_server.py), so it is said out loud here.
+# on theirs for their answer (runtime/delivery/webhook_server.py), so it is said out loud here.
 WEBHOOK_MAX_CONNECTIONS = 40
 
 

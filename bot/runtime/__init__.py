@@ -1,22 +1,25 @@
 """The bot's life between Telegram and the services: running deals on screen, computer
 players, turn timers, what a button does, the lobby workflow.
 
-    driver.py        GameRuntime: the hub; every service result lands in ``after``
-    displays.py      which deals this process shows (loaded from a start or the service)
-    display.py       one deal's messages and the snapshot it shows (memory only)
-    presenter.py     every game message sent and edited; message bookkeeping
-    pacing.py        when edits go out: the table's schedule, held quiet hand edits
-    screens.py       a display's table / hand / solo screens (pure)
-    computers.py     computer players (and taken-over seats) move after a pause
-    timers.py        turn deadlines from the database
-    presses.py       the press protocol: move buttons, card choices, hints, next deal
-    lobby_desk.py    the lobby workflow (join, leave, menus, start, cancel) + its memory
-    lobby_settings.py  what a lobby settings button changes
-    bot_api.py       the one door for the runtime's Bot API requests
-    messaging.py     send / edit with Telegram's failures handled alike
-    tasks.py         background tasks, cancelled together at shutdown
-    brains.py        the computer players as the runtime sees them
-    telegram_http.py, webhook_server.py, webhook_replies.py: the transport (aiohttp)
+    driver.py       GameRuntime: the hub; every service result lands in ``after``
+    presses.py      the press protocol: move buttons, card choices, hints, next deal
+    tasks.py        background tasks, cancelled together at shutdown
+    faults.py       the failures it knows (database, Telegram): one log line, a backoff
+    log_context.py  what a log line is about (update, chat, game)
+    forgetting.py   /forget's workflow
+    table/          a deal on screen: which deals this process shows (displays, display),
+                    every game message sent and edited (presenter), when edits go out
+                    (pacing), the screens drawn (screens), which instance draws a game
+                    (renderers), "Play again" and "Next deal" (play_again)
+    lobby/          the lobby workflow: join, leave, menus, start, cancel (desk), the
+                    settings buttons (settings), people who have not opened the private
+                    chat yet (pending), when the lobby message is edited (redraws)
+    turns/          who moves when nobody presses: computer players and taken-over seats
+                    (computers, brains), turn deadlines (timers), "your turn" (nudges)
+    delivery/       every request to Telegram: the one door (bot_api), send / edit with
+                    Telegram's failures handled alike (messaging), the flood-limit queue
+                    (outbox), the transport on aiohttp (telegram_http, webhook_server,
+                    webhook_replies)
 
 The runtime keeps no game state of its own: the service owns the game and hands over a
 ``GameSnapshot`` with every result.

@@ -39,19 +39,19 @@ from bot.service.events import (
 )
 from bot.service.games import GameService
 
-from .bot_api import BotApi, Unreachable
-from .brains import ComputerBrain
-from .computers import ComputerTurns
-from .display import Display
-from .displays import Displays
+from .delivery.bot_api import BotApi, Unreachable
 from .faults import log_failure
-from .nudges import Nudges
-from .play_again import PlayAgain
-from .presenter import Presenter
 from .presses import Presses
-from .renderers import Move, Renderers, Told
+from .table.display import Display
+from .table.displays import Displays
+from .table.play_again import PlayAgain
+from .table.presenter import Presenter
+from .table.renderers import Move, Renderers, Told
 from .tasks import Tasks
-from .timers import TurnTimers
+from .turns.brains import ComputerBrain
+from .turns.computers import ComputerTurns
+from .turns.nudges import Nudges
+from .turns.timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ class GameRuntime:
             return
         self._draw_here(display, snap)
 
-    # -- who draws (several instances: runtime/renderers.py) ------------------------------
+    # -- who draws (several instances: runtime/table/renderers.py) ------------------------------
     def _draw(self, display: Display, snap: GameSnapshot | None = None,
               moves: tuple[Move, ...] = ()) -> None:
         """Show the game, let the computers answer, follow whose turn it is: here when

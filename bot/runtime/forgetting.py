@@ -16,7 +16,7 @@ from bot.service.errors import ServiceError
 from bot.service.forget import ForgetService
 
 from .driver import GameRuntime
-from .lobby_desk import LobbyDesk
+from .lobby.desk import LobbyDesk
 
 log = logging.getLogger(__name__)
 

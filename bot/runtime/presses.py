@@ -31,13 +31,14 @@ from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, Stal
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
-from . import log_context, screens
-from .bot_api import BotApi
-from .brains import ComputerBrain
-from .display import Display
-from .displays import Displays
-from .pacing import buttons_of
-from .presenter import Presenter
+from . import log_context
+from .delivery.bot_api import BotApi
+from .table import screens
+from .table.display import Display
+from .table.displays import Displays
+from .table.pacing import buttons_of
+from .table.presenter import Presenter
+from .turns.brains import ComputerBrain
 
 HINT_INTERVAL = 5.0  # seconds between two hints of one person
 

@@ -13,10 +13,10 @@ from bot.storage.upsert import insert_for
 
 renderers_t = cast(Table, GameRenderer.__table__)
 games_t = cast(Table, Game.__table__)
-CHANNEL = "durak_game"  # PostgreSQL NOTIFY channel (runtime/renderers.py says what it carries)
+CHANNEL = "durak_game"  # PostgreSQL NOTIFY channel (runtime/table/renderers.py says what it carries)
 
 
-# An instance is alive while its LISTEN connection is (runtime/renderers.py names it
+# An instance is alive while its LISTEN connection is (runtime/table/renderers.py names it
 # "durak:<instance>"): a killed process's connections close with it, so its games are
 # taken over at the next touch, not only when the lease runs out.
 APPLICATION_PREFIX = "durak:"

@@ -23,8 +23,8 @@ from datetime import datetime
 
 from aiohttp import web
 
-from bot.runtime.display import Display
 from bot.runtime.driver import GameRuntime
+from bot.runtime.table.display import Display
 
 from .page_state import page_state
 from .shared import SharedPages

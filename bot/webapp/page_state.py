@@ -31,7 +31,7 @@ from bot.render.table import (
     role_key,
     turn_line,
 )
-from bot.runtime.display import Display
+from bot.runtime.table.display import Display
 from bot.service.events import GameSnapshot
 
 

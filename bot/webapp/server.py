@@ -29,8 +29,8 @@ from bot.engine import Action
 from bot.i18n import LOCALES, t
 from bot.render.callback import MAX_GAME_ID, CallbackDataError, CallbackKind, decode
 from bot.render.refusals import refusal_text
-from bot.runtime.display import Display
 from bot.runtime.driver import GameRuntime
+from bot.runtime.table.display import Display
 from bot.service.errors import Code, ServiceError
 
 from .hub import LiveHub, Page

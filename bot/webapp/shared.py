@@ -1,6 +1,6 @@
 """Pages on several instances (``DURAK_INSTANCES`` > 1, PostgreSQL): a page's WebSocket may
 be held by any instance (the load balancer picks one), while each game is drawn by one
-instance (``runtime/renderers.py``). So:
+instance (``runtime/table/renderers.py``). So:
 
 - the instance that draws a game publishes, after each change its pages would show (a
   new version, the ready check, the end of the deal), a small notification: the version,
@@ -25,9 +25,9 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.render.table import LastMove
-from bot.runtime.display import Display
 from bot.runtime.faults import log_failure
-from bot.runtime.renderers import Told
+from bot.runtime.table.display import Display
+from bot.runtime.table.renderers import Told
 from bot.service.events import DealEnded
 
 if TYPE_CHECKING:

@@ -119,7 +119,7 @@ async def test_a_database_outage_is_one_line_per_attempt_and_play_resumes(
     assert "briefly unavailable" in answer.get("text", "")
     # The timer loop keeps asking with a growing pause: a few lines, not one per tick.
     await asyncio.sleep(2.0)
-    timer_lines = [r for r in outage_lines(caplog) if r.name == "bot.runtime.timers"]
+    timer_lines = [r for r in outage_lines(caplog) if r.name == "bot.runtime.turns.timers"]
     assert 2 <= len(timer_lines) <= 6, [r.getMessage() for r in timer_lines]
     attempts = [r.getMessage() for r in timer_lines]
     assert "(attempt 1)" in attempts[0] and "(attempt 2)" in attempts[1]

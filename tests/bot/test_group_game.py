@@ -11,7 +11,7 @@ async def open_lobby(fake, host, others, group):
     for user in others:
         query = await fake.user_presses(user, lobby, "Join")
         assert (await fake.wait_for_answer(query)).get("text") is None
-    # The lobby message follows the joins a moment later (runtime/lobby_redraws.py).
+    # The lobby message follows the joins a moment later (runtime/lobby/redraws.py).
     await fake.wait_for(lambda: all(u.first_name in lobby.text for u in others), 5,
                         "the lobby to list everyone")
     return lobby

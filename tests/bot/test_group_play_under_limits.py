@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 import pytest
 from playing import hand_message, press_once, refusal, start_group_game
 
-from bot.runtime import screens
+from bot.runtime.table import screens
 
 pytestmark = pytest.mark.telegram_limits
 

@@ -17,7 +17,7 @@ from playing import press_first_accepted
 
 from bot.app import build_application
 from bot.launch.health import Health
-from bot.runtime.brains import SimpleBrain
+from bot.runtime.turns.brains import SimpleBrain
 
 
 @pytest.fixture
@@ -128,7 +128,7 @@ async def test_429s_are_counted_by_the_scope_the_outbox_paused():
     from telegram.error import RetryAfter
 
     from bot.metrics import Metrics
-    from bot.runtime.outbox import Budgets, Outbox
+    from bot.runtime.delivery.outbox import Budgets, Outbox
 
     metrics = Metrics()
     outbox = Outbox(Budgets(per_second=0, group_per_minute=0, private_per_second=0),
@@ -156,7 +156,7 @@ async def test_bot_api_outcomes_and_a_method_name_that_is_not_one(fakebot):
     from telegram.error import BadRequest
 
     from bot.metrics import Metrics
-    from bot.runtime.telegram_http import AiohttpRequest
+    from bot.runtime.delivery.telegram_http import AiohttpRequest
 
     metrics = Metrics()
     async with Bot(fakebot.token, base_url=fakebot.base_url,

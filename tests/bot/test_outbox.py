@@ -1,4 +1,4 @@
-"""The outbox (bot.runtime.outbox) on its own: which request goes when, against a callback
+"""The outbox (bot.runtime.delivery.outbox) on its own: which request goes when, against a callback
 that records when it was called (the end-to-end tests under Telegram's limits are in
 test_group_play_under_limits.py)."""
 
@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from telegram.error import RetryAfter
 
-from bot.runtime.outbox import Budgets, Outbox, Priority, Superseded
+from bot.runtime.delivery.outbox import Budgets, Outbox, Priority, Superseded
 
 GROUP, OTHER_GROUP, ALICE, BOB = -100, -200, 11, 22
 
@@ -171,7 +171,7 @@ async def test_a_request_refused_more_often_than_the_retries_reaches_its_caller(
 
 
 async def test_a_request_that_waited_long_moves_up_a_class(monkeypatch):
-    monkeypatch.setattr("bot.runtime.outbox.AGING_S", 0.1)
+    monkeypatch.setattr("bot.runtime.delivery.outbox.AGING_S", 0.1)
     outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.25)), Telegram()
     blocker = request(outbox, telegram, "sendMessage", BOB, text="blocker")
     await settle()
@@ -194,9 +194,9 @@ async def test_without_budgets_every_request_goes_at_once():
 
 
 async def test_at_a_stop_what_waits_gets_a_moment_then_is_not_sent(monkeypatch):
-    from bot.runtime.outbox import NotSent
+    from bot.runtime.delivery.outbox import NotSent
 
-    monkeypatch.setattr("bot.runtime.outbox.DRAIN_S", 0.3)
+    monkeypatch.setattr("bot.runtime.delivery.outbox.DRAIN_S", 0.3)
     outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
     sends = [request(outbox, telegram, "sendMessage", GROUP, text=str(i)) for i in range(3)]
     await settle()

@@ -1,4 +1,4 @@
-"""The aiohttp Bot API client (bot/runtime/telegram_http.py) as PTB's Bot uses it: results,
+"""The aiohttp Bot API client (bot/runtime/delivery/telegram_http.py) as PTB's Bot uses it: results,
 Telegram's errors mapped by PTB as with its own client, timeouts and refused connections
 as PTB's TimedOut/NetworkError, and a client that can be started again after a shutdown."""
 
@@ -12,7 +12,7 @@ from aiohttp import web
 from telegram import Bot
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
-from bot.runtime.telegram_http import AiohttpRequest
+from bot.runtime.delivery.telegram_http import AiohttpRequest
 
 
 def _bot(fakebot, **options) -> Bot:

@@ -22,7 +22,7 @@ from table_checks import table_problems
 
 from bot.engine import RuleSet, deal_from_position
 from bot.engine.core.cards import parse_card
-from bot.runtime.display import Display
+from bot.runtime.table.display import Display
 from bot.service.events import GameSnapshot, SeatInfo
 from bot.webapp.page_state import page_state
 

@@ -9,7 +9,7 @@ import aiohttp
 from conftest import fast_settings
 
 from bot.app import build_application
-from bot.runtime.webhook_server import WebhookServer
+from bot.runtime.delivery.webhook_server import WebhookServer
 
 
 def free_port() -> int:

@@ -42,7 +42,7 @@ def test_settings_built_in_code_still_get_a_secret():
 
 def test_only_webhook_mode_has_reply_slots(tmp_path):
     from bot.app import build_application
-    from bot.runtime.brains import SimpleBrain  # no search processes for this
+    from bot.runtime.turns.brains import SimpleBrain  # no search processes for this
 
     db = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
     polling = build_application(Settings(token="42:abc", database_url=db), brain=SimpleBrain())

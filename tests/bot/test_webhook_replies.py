@@ -18,7 +18,7 @@ from test_group_game import play_to_the_end
 
 from bot.app import build_application
 from bot.launch.serve import serve
-from bot.runtime.webhook_server import ANSWER_WAIT, SECRET_HEADER
+from bot.runtime.delivery.webhook_server import ANSWER_WAIT, SECRET_HEADER
 
 SECRET = "replies-test_secret-7"
 

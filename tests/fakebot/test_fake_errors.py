@@ -219,7 +219,7 @@ async def test_a_dropped_connection_and_a_hang_reach_the_client_and_perform_noth
     timeout (a hang); Telegram performed nothing, so the chat has no message."""
     from telegram.error import NetworkError, TimedOut
 
-    from bot.runtime.telegram_http import AiohttpRequest
+    from bot.runtime.delivery.telegram_http import AiohttpRequest
 
     user = await started_user(fakebot)
     request = AiohttpRequest(4, read_timeout=0.3, write_timeout=0.3)

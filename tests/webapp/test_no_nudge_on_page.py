@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.runtime.nudges import Nudges
 from bot.runtime.tasks import Tasks
+from bot.runtime.turns.nudges import Nudges
 
 from .test_page_state import display_at
 

@@ -9,7 +9,7 @@ from bot.engine import RuleSet, deal_from_position
 from bot.engine.core.cards import parse_card
 from bot.render.callback import decode
 from bot.render.hand import hand_parts
-from bot.runtime.display import Display
+from bot.runtime.table.display import Display
 from bot.service.events import GameSnapshot, SeatInfo
 from bot.webapp.page_state import page_state
 

@@ -18,8 +18,8 @@ from telegram.error import TelegramError
 
 from bot.render.screen import Screen
 
+from ..faults import log_failure
 from . import messaging
-from .faults import log_failure
 from .messaging import Throttled, TryLater, Unreachable
 from .outbox import Priority
 

@@ -38,8 +38,8 @@ from sqlalchemy.engine import make_url
 from bot.storage import renderers as repo
 from bot.storage.database import Database
 
-from .faults import Backoff, log_failure
-from .tasks import Tasks
+from ..faults import Backoff, log_failure
+from ..tasks import Tasks
 
 log = logging.getLogger(__name__)
 

@@ -23,9 +23,9 @@ from bot.render.table import expectation
 from bot.service.chats import ChatService
 from bot.service.events import GameSnapshot
 
-from .bot_api import BotApi, Unreachable
-from .display import Display
-from .tasks import Tasks
+from ..delivery.bot_api import BotApi, Unreachable
+from ..table.display import Display
+from ..tasks import Tasks
 
 log = logging.getLogger(__name__)
 

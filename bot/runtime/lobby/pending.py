@@ -17,9 +17,9 @@ from collections.abc import Awaitable, Callable
 from bot.service.errors import ServiceError
 from bot.service.events import LobbyUpdated
 
-from .bot_api import BotApi
-from .faults import log_failure
-from .tasks import Tasks
+from ..delivery.bot_api import BotApi
+from ..faults import log_failure
+from ..tasks import Tasks
 
 log = logging.getLogger(__name__)
 

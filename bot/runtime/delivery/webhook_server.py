@@ -2,7 +2,7 @@
 
 Why our own and not PTB's ``run_webhook``: PTB's tornado handler answers 200 before the
 update is handled, so its response can carry nothing. Ours waits briefly for a button
-press's answer and sends it back as the response body (runtime/webhook_replies.py), which
+press's answer and sends it back as the response body (runtime/delivery/webhook_replies.py), which
 Telegram performs as an answerCallbackQuery: one HTTP request less per press.
 
 What it keeps from PTB's: one path (the URL's path + bot id, with or without a trailing

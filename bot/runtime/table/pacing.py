@@ -32,9 +32,9 @@ from bot.engine import ActionKind
 from bot.render.screen import Screen
 from bot.service.events import GameSnapshot
 
+from ..faults import log_failure
+from ..tasks import Tasks
 from .display import Display
-from .faults import log_failure
-from .tasks import Tasks
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from .faults import log_failure
-from .tasks import Tasks
+from ..faults import log_failure
+from ..tasks import Tasks
 
 log = logging.getLogger(__name__)
 

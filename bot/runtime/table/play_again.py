@@ -39,7 +39,7 @@ class PlayAgain:
         self.displays = displays
         self.presenter = presenter
         self.launch = launch
-        # Several instances (runtime/renderers.py): the finished deal's table is drawn by
+        # Several instances (runtime/table/renderers.py): the finished deal's table is drawn by
         # the instance that drew the deal's end (it holds the results); another one
         # tells it instead.
         self.draws_here: Callable[[int], Awaitable[bool]] = _always

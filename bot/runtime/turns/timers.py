@@ -16,11 +16,12 @@ from bot.service.errors import ServiceError
 from bot.service.events import ActResult, GameSnapshot
 from bot.service.games import GameService
 
-from . import log_context, screens
-from .display import Display
-from .displays import Displays
-from .faults import Backoff
-from .tasks import Tasks
+from .. import log_context
+from ..faults import Backoff
+from ..table import screens
+from ..table.display import Display
+from ..table.displays import Displays
+from ..tasks import Tasks
 
 log = logging.getLogger(__name__)
 

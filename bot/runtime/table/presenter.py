@@ -32,13 +32,13 @@ from bot.render.screen import Screen
 from bot.service.events import GameSnapshot
 from bot.service.games import GameService
 
+from ..delivery.bot_api import BotApi, Priority, TryLater, Unreachable
+from ..delivery.messaging import NotDelivered, Refresh
+from ..faults import log_failure
+from ..tasks import Tasks
 from . import pacing, screens
-from .bot_api import BotApi, Priority, TryLater, Unreachable
 from .display import Display
 from .displays import Displays
-from .faults import log_failure
-from .messaging import NotDelivered, Refresh
-from .tasks import Tasks
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@ cancelling, for commands (/join) and buttons (Join) alike. Each operation does i
 and redraws the lobby message, or raises the refusal (a ``ServiceError`` with its code).
 
 What lives only in memory here: which menu each lobby message shows, and who joined but
-cannot receive private messages yet (``lobby_pending``, re-derived after a restart), so
+cannot receive private messages yet (``pending``, re-derived after a restart), so
 no schema change is needed.
 
 Decisions (RULES.md is silent):
@@ -37,11 +37,11 @@ from bot.service.events import LobbyUpdated
 from bot.service.games import GameService
 from bot.service.lobby import INVITE, LobbyService
 
-from .bot_api import BotApi, Unreachable
-from .driver import GameRuntime
-from .lobby_pending import PendingPeople
-from .lobby_redraws import LobbyRedraws
-from .lobby_settings import apply_setting, seat_limit, set_computers
+from ..delivery.bot_api import BotApi, Unreachable
+from ..driver import GameRuntime
+from .pending import PendingPeople
+from .redraws import LobbyRedraws
+from .settings import apply_setting, seat_limit, set_computers
 
 log = logging.getLogger(__name__)
 
@@ -294,7 +294,7 @@ class LobbyDesk:
 
     async def _drop_unreachable(self, lobby_id: int, user_id: int) -> None:
         """A member never opened the private chat in time: out of the lobby, and the group
-        is told why (``lobby_pending``)."""
+        is told why (``pending``)."""
         lobby = await self.lobbies.get(lobby_id)
         member = next((m for m in lobby.members if m.user_id == user_id), None)
         if lobby.status != "open" or member is None:
@@ -325,7 +325,7 @@ class LobbyDesk:
                             seat_limit(prefs), open_link=link)
 
     async def redraw(self, lobby_id: int) -> None:
-        """Bring the lobby message up to date soon (``lobby_redraws``: a burst of changes
+        """Bring the lobby message up to date soon (``redraws``: a burst of changes
         costs one edit); returns at once."""
         self.redraws.request(lobby_id)
 

@@ -17,7 +17,7 @@ The contract is PTB's ``BaseRequest``: ``do_request`` returns (status, body) and
 ``TimedOut``/``NetworkError``; PTB itself turns statuses into its exceptions (400, 403,
 429 with retry_after ...), so error handling above this layer is unchanged.
 
-Webhook mode: given ``replies`` (runtime/webhook_replies.py), an answerCallbackQuery whose
+Webhook mode: given ``replies`` (runtime/delivery/webhook_replies.py), an answerCallbackQuery whose
 press still has an open reply slot goes into the webhook response instead of over HTTP
 and returns True. This is the one place every ``query.answer(...)`` passes (text, alert or
 ``url=``, after the rate limiter), so no handler needs to know about it.

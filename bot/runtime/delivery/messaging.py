@@ -26,7 +26,7 @@ from telegram.warnings import PTBUserWarning
 
 from bot.render.screen import Screen
 
-from .faults import log_failure
+from ..faults import log_failure
 from .outbox import Priority, RateArgs, Superseded
 
 log = logging.getLogger(__name__)

@@ -15,10 +15,10 @@ from bot.service.errors import GameOver, NotAllowed, NotFound, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
+from ..faults import Backoff
+from ..table.display import Display
+from ..tasks import Tasks
 from .brains import ComputerBrain
-from .display import Display
-from .faults import Backoff
-from .tasks import Tasks
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from bot.service.chats import ChatService
 from bot.service.events import GameMessages, GameSnapshot
 from bot.service.games import GameService
 
-from .bot_api import BotApi
+from ..delivery.bot_api import BotApi
 from .display import Display
 
 # A turn timer of 24 hours or more is shown as "off" (the settings menu's "off" stores the
