@@ -49,7 +49,7 @@ from .nudges import Nudges
 from .play_again import PlayAgain
 from .presenter import Presenter
 from .presses import Presses
-from .renderers import Move, Renderers, Told
+from .renderers import Move, Picking, Renderers, Told
 from .tasks import Tasks
 from .timers import TurnTimers
 
@@ -248,27 +248,23 @@ class GameRuntime:
             self.presenter.show(display)
             return
         self.presenter.inform(display)  # a page here shows the choice at once
-        picking = display.picking.get(seat)
-        choice = ("p-" if picking is None else f"p{picking}" if isinstance(picking, int)
-                  else "s" + ".".join(str(c) for c in picking))
-        self.tasks.spawn(self.renderers.tell(display.game_id, seat, choice))
+        picking = Picking.of(display.picking.get(seat))
+        self.tasks.spawn(self.renderers.tell(display.game_id, seat, picking))
 
     async def _changed_elsewhere(self, told: Told) -> None:
         """Another instance changed a game this one draws (or this one just took it
         over): draw it as the database has it, after the bookkeeping ``after`` does for
         the moves applied there (``told.moves``); ``told.seat``: a press on that hand was
-        refused there, redraw it; with ``told.choice`` (``_show_choice``): the card choice
-        screen the person opened ("p<card>"), closed ("p-") or changed ("s<cards>")."""
-        game_id, seat, choice = told.game_id, told.seat, told.choice
-        if seat is not None and choice:
+        refused there, redraw it; with ``told.picking`` (``_show_choice``): the card
+        choice screen the person opened, changed or closed there."""
+        game_id, seat = told.game_id, told.seat
+        if seat is not None and told.picking is not None:
             display = await self.displays.of(game_id)
-            if choice == "p-":
+            shown = told.picking.shown()
+            if shown is None:
                 display.picking.pop(seat, None)
-            elif choice[:1] == "p" and choice[1:].isdigit():
-                display.picking[seat] = int(choice[1:])
-            elif choice[:1] == "s":
-                display.picking[seat] = tuple(int(c) for c in choice[1:].split(".")
-                                              if c.isdigit())
+            else:
+                display.picking[seat] = shown
             self.presenter.show(display)
             return
         if told.moves:
