@@ -202,7 +202,7 @@ class GameRuntime:
         if not self.renderers.holds(display.game_id):
             display.adopt(snap)  # the instance that draws it was told
             return
-        self._draw_here(display, snap)
+        self._draw_here(display, snap, stored=True)
 
     # -- who draws (several instances: runtime/renderers.py) ------------------------------
     def _draw(self, display: Display, snap: GameSnapshot | None = None,
@@ -218,14 +218,16 @@ class GameRuntime:
         self.presenter.inform(display)  # the pages this instance serves, at once
         self.tasks.spawn(self._draw_or_tell(display, moves))
 
-    def _draw_here(self, display: Display, snap: GameSnapshot | None = None) -> None:
+    def _draw_here(self, display: Display, snap: GameSnapshot | None = None, *,
+                   stored: bool = False) -> None:
+        """Draw here (``stored``: ``snap`` was just read from the database)."""
         wait = self.renderers.cooling(display.game_id)
         if wait > 0:  # just taken over from an instance that is gone
             if snap is not None:
                 display.adopt(snap)
             self.tasks.spawn(self._draw_later(display, wait))
             return
-        self.presenter.show(display, snap)
+        self.presenter.show(display, snap, stored=stored)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
 
@@ -281,7 +283,7 @@ class GameRuntime:
                 ready, started = await self.games.ready_state(game_id)
                 display.notes.ready = set(ready) or None
                 display.notes.next_started = started
-            self._draw_here(display, snap)
+            self._draw_here(display, snap, stored=True)
             if seat is not None:
                 self.presenter.redraw_hand(display, seat)
         except Exception as exc:
