@@ -152,7 +152,7 @@ class Presses:
         """The version a press on a hand drawn at ``version`` is played at: the current
         one when the game moved on since, but the hand would now offer the pressed button
         and nothing the player did not see (the press means what they saw; see the top);
-        else ``version`` (the service then refuses it as out of date). What was shown is
+        else ``version`` (its refusal as out of date stands). What was shown is
         this process's memory, or, with several instances, what any of them recorded."""
         drew_it = display.rendered_version.get(seat) == version and seat in display.signature
         if not self.shared and (version == display.version or not drew_it):
