@@ -59,35 +59,32 @@ import signal
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "scripts")]
 
+from bench_harness import (  # noqa: E402
+    STALE_TEXTS,
+    BotReport,
+    count_by_method,
+    count_moves,
+    drop_postgres,
+    free_port,
+    fresh_postgres,
+    game_over,
+    hand_message,
+    known_settings,
+    move_buttons,
+    open_group_games,
+    percentile,
+    press,
+    solo_message,
+    spawn_bot,
+    stop_bots,
+    wait_for_bots,
+)
 from fakebot import FakeBotServer  # noqa: E402
-
-from bot.app import build_application  # noqa: E402
-from bot.config import Settings  # noqa: E402
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def hand_message(fake, user):
-    for message in reversed(fake.bot_messages(user.id)):
-        if message.text.startswith("Your cards"):
-            return message
-    return None
-
-
-def solo_message(fake, user):
-    """Solo: table and hand are the one (last) message of the private chat."""
-    return fake.last_bot_message(user.id)
 
 
 async def play_game(fake, users, group, deadline: float, done: list,
@@ -118,14 +115,13 @@ async def _person(fake, user, group, deadline: float, done: list, find, think, r
     acted_on: tuple[int, int] | None = None
     picked = False  # on a choice screen they opened: a glance, not a new think
     while loop.time() < deadline:
-        table = fake.last_bot_message(group)
-        if table is not None and "Game over" in table.text:
+        if game_over(fake, group):
             if group.id not in done:
                 done.append(group.id)
             return
         message = find(fake, user)
         if message is None or (message.message_id, message.edit_count) == acted_on \
-                or not _move_buttons(message):
+                or not move_buttons(message):
             await asyncio.sleep(0.05)
             continue
         if think[1] > 0:
@@ -133,24 +129,18 @@ async def _person(fake, user, group, deadline: float, done: list, find, think, r
         picked = False
         message = find(fake, user)  # a person looks again before pressing
         seen = (message.message_id, message.edit_count)
-        for data in _move_buttons(message):
-            try:
-                query = await fake.user_presses(user, message, data)
-            except LookupError:  # the keyboard changed under the finger: look again
-                break
-            pressed_at = loop.time()
-            try:
-                answer = await fake.wait_for_answer(query, 30)
-            except AssertionError:  # never answered
-                if answer_waits is not None:
-                    answer_waits.append(30.0)
+        for data in move_buttons(message):
+            answer = await press(fake, user, message, data)
+            if answer is None:  # the keyboard changed under the finger: look again
                 break
             if answer_waits is not None:
-                answer_waits.append(loop.time() - pressed_at)
-            if answer.get("text") and not answer["text"].startswith("✓"):
+                answer_waits.append(answer.waited)
+            if not answer.answered:
+                break
+            if answer.refused:
                 if refusals is not None:
-                    refusals[answer["text"]] = refusals.get(answer["text"], 0) + 1
-                if answer["text"] in STALE_TEXTS:
+                    refusals[answer.text] = refusals.get(answer.text, 0) + 1
+                if answer.stale:
                     break  # the bot redraws the hand: a person looks at it again
                 continue  # refused (an accepted move's answer says "✓ you led ...")
             if "pick" in data:  # a choice screen opens: choose on it next
@@ -162,159 +152,6 @@ async def _person(fake, user, group, deadline: float, done: list, find, think, r
             break
         else:
             acted_on = seen  # nothing here was accepted: wait for the hand to change
-
-
-def _move_buttons(message) -> list[str]:
-    return [b["callback_data"] for b in message.buttons
-            if b.get("callback_data", "")[:1] in ("m", "M") or "pick" in b.get(
-                "callback_data", "")]
-
-
-async def _exit_with_parent(stop: asyncio.Event) -> None:
-    """The bot process never outlives the benchmark (killed, crashed or interrupted):
-    once its parent is gone it is re-parented, and it stops."""
-    import os
-
-    parent = os.getppid()
-    while not stop.is_set():
-        if os.getppid() != parent:
-            stop.set()
-        await asyncio.sleep(0.5)
-
-
-async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
-                    out_path: str, table_debounce: float = 0.0,
-                    extra: dict | None = None, webhook_port: int = 0,
-                    limits: bool = True) -> None:
-    """The bot process: the real Application, its press handler timed; on SIGTERM the
-    timings go to ``out_path`` as JSON. With BENCH_BOT_PROFILE=path, a cProfile of the
-    play (between the two SIGUSR1 marks) is written there. ``webhook_port``: webhook mode
-    on that port of 127.0.0.1 (0: polling). ``limits``: the bot's own rate limits as
-    deployed (Settings' defaults); False turns them off (the benchmark's old way)."""
-    import os
-
-    extra = dict(extra or {})
-    # (bench_instances.py: several bot processes behind one URL, the proxy's)
-    hook = {"webhook_url": extra.pop("webhook_url", None)
-            or f"http://127.0.0.1:{webhook_port}/hook", "port": webhook_port,
-            "webhook_secret": "bench-secret"} if webhook_port else {}
-    settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
-                        computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
-                        **({} if limits else {"overall_rate": 0, "group_rate_per_minute": 0,
-                                               "private_rate_per_second": 0}),
-                        **hook,
-                        **_known({"table_debounce": table_debounce, **(extra or {})}))
-    app = build_application(settings, rng=random.Random(1))
-    presses = app.bot_data["services"].runtime.presses
-    timings: list[float] = []
-    original = presses.press
-
-    async def timed_press(*args, **kwargs):
-        started = time.perf_counter()
-        try:  # a refused press (raised) is timed too
-            return await original(*args, **kwargs)
-        finally:
-            timings.append(time.perf_counter() - started)
-
-    presses.press = timed_press
-    # SIGUSR1 marks the start and the end of play: the CPU the bot process used in between
-    # (all its threads: the event loop and aiosqlite's) and the presses timed by then.
-    marks: list[dict] = []
-
-    profile_path = os.environ.get("BENCH_BOT_PROFILE")
-    profiler = None
-    if profile_path:  # where the bot process spends its time during play (not set-up)
-        import cProfile
-
-        profiler = cProfile.Profile()
-
-    def mark() -> None:
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        marks.append({"cpu_s": usage.ru_utime + usage.ru_stime, "presses": len(timings),
-                      "wall_s": time.perf_counter()})
-        if profiler is not None and len(marks) == 1:
-            profiler.enable()
-        elif profiler is not None and len(marks) == 2:
-            profiler.disable()
-            profiler.dump_stats(profile_path)
-
-    stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, mark)
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-    asyncio.get_running_loop().add_signal_handler(signal.SIGINT, stop.set)
-    watchdog = asyncio.create_task(_exit_with_parent(stop))
-
-    async def report_when_stopped() -> None:  # before the teardown, which may be slow
-        await stop.wait()
-        Path(out_path).write_text(json.dumps({"timings": timings, "marks": marks}))
-
-    reporter = asyncio.create_task(report_when_stopped())
-    if webhook_port:
-        from bot.launch.serve import serve
-
-        await serve(app, settings, stop, listen_on="127.0.0.1")
-    else:
-        await app.initialize()
-        await app.post_init(app)
-        await app.start()
-        await app.updater.start_polling(poll_interval=0.0, timeout=5)
-        await stop.wait()
-        await app.updater.stop()
-        await app.stop()
-        await app.post_shutdown(app)
-        await app.shutdown()
-    watchdog.cancel()
-    await reporter
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-async def fresh_postgres(server_url: str) -> tuple[str, str]:
-    """A new, migrated PostgreSQL database on the server of ``server_url``: (url, name)."""
-    import uuid
-
-    from sqlalchemy import text
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    from bot.storage.database import Database
-    from bot.storage.migrate import upgrade
-
-    name = f"durak_bench_{uuid.uuid4().hex[:8]}"
-    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as conn:
-        await conn.execute(text(f'CREATE DATABASE "{name}"'))
-    await admin.dispose()
-    url = make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    db = Database(url)
-    await upgrade(db)
-    await db.dispose()
-    return url, name
-
-
-async def drop_postgres(server_url: str, name: str) -> None:
-    from sqlalchemy import text
-    from sqlalchemy.ext.asyncio import create_async_engine
-
-    admin = create_async_engine(server_url, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as conn:
-        await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    await admin.dispose()
-
-
-def _known(values: dict) -> dict:
-    """The Settings fields among ``values`` that this revision of the bot has (a 'before'
-    run may lack newer ones: those are left out, i.e. that revision's behaviour)."""
-    import dataclasses
-
-    names = {f.name for f in dataclasses.fields(Settings)}
-    return {k: v for k, v in values.items() if k in names and v is not None}
 
 
 async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
@@ -336,33 +173,16 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         db_url, pg_name = await fresh_postgres(pg_url)
     out_path = f"{tmp}/timings.json"
     webhook_port = free_port() if webhook else 0
-    bot = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--serve-bot", fake.token, fake.base_url, db_url,
-        str(coalesce), out_path, str(table_debounce), json.dumps(extra or {}),
-        str(webhook_port), "1" if limits else "0")
+    bot = await spawn_bot(fake, db_url, out_path, coalesce=coalesce,
+                          table_debounce=table_debounce, extra=extra,
+                          webhook_port=webhook_port, limits=limits)
     try:
-        if webhook:
-            await fake.wait_for(lambda: fake.webhook_url, 60, "the bot to set its webhook")
-        else:
-            await fake.wait_for(lambda: fake.poll_count > 0, 60, "the bot to poll")
-
-        tables = []
+        await wait_for_bots(fake, [bot], webhook=webhook)
         find = hand_message if mode == "group" else solo_message
         if mode == "group":
-            for n in range(games):
-                users = [fake.add_user(f"P{n}{'abcdef'[k]}") for k in range(players)]
-                for user in users:
-                    await fake.user_starts_bot(user)
-                group = fake.add_group(f"Bench {n}", users)
-                tables.append((users, group))
-            for users, group in tables:
-                await fake.user_sends(users[0], group, "/newgame")
-            for users, group in tables:
-                lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
-                for joiner in users[1:]:
-                    await fake.wait_for_answer(await fake.user_presses(joiner, lobby, "Join"), 60)
-                await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"), 60)
+            tables = await open_group_games(fake, games, players, name="P", title="Bench")
         else:  # solo: one person against one computer player in a private chat
+            tables = []
             for n in range(games):
                 user = fake.add_user(f"S{n}")
                 await fake.user_sends(user, fake.private_chat(user), "/play")
@@ -370,10 +190,10 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
             for users, chat in tables:
                 setup = await fake.wait_for_message(chat, lambda m: "Start" in m.button_texts(), 60)
                 await fake.wait_for_answer(await fake.user_presses(users[0], setup, "Start"), 60)
-        for users, _group in tables:
-            for user in users:
-                await fake.wait_for(lambda u=user: find(fake, u) and "deal 1" in find(fake, u).text
-                                    if mode == "solo" else find(fake, u), 60, "hands")
+            for users, _group in tables:
+                for user in users:
+                    await fake.wait_for(lambda u=user: find(fake, u)
+                                        and "deal 1" in find(fake, u).text, 60, "hands")
         await fake.settle(0.2, timeout=60)
         calls_before, replies_before = len(fake.calls), len(fake.webhook_replies)
         moves_before = await count_moves(db_url)
@@ -404,16 +224,9 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         refused = {scope: n - refused_before.get(scope, 0)
                    for scope, n in fake.flood.refused.items()}
     finally:  # also on Ctrl-C or an error: the bot process is always stopped and reaped
-        if bot.returncode is None:
-            bot.terminate()
-            try:
-                await asyncio.wait_for(bot.wait(), 30)
-            except (TimeoutError, asyncio.CancelledError):
-                bot.kill()
-        await bot.wait()
-    report = json.loads(Path(out_path).read_text()) if Path(out_path).exists() else {}
-    marks = report.get("marks", [])
-    timings = report.get("timings", [])
+        await stop_bots([bot])
+    report = BotReport.load(out_path)
+    marks, timings = report.marks, report.timings
     bot_cpu = bot_wall = None
     if len(marks) >= 2:
         timings = timings[marks[0]["presses"]:marks[1]["presses"]]
@@ -464,7 +277,7 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "chat_requests_per_game": round(statistics.mean(group_calls), 1) if group_calls else None,
         "chat_edits_per_game": round(statistics.mean(group_edits), 1) if group_edits else None,
         "edit_coalesce_s": coalesce, "table_debounce_s": table_debounce,
-        "settings": _known(extra or {}),
+        "settings": known_settings(extra or {}),
         "think_s": list(think), "mode": mode, "players": players if mode == "group" else 2,
         "delivery": "webhook" if webhook else "polling",
         "database": "postgresql" if pg_url else "sqlite",
@@ -553,9 +366,6 @@ def _has_move_buttons(markup) -> bool:
                for button in row)
 
 
-# The refusals of a press that meant what its screen showed (English, the users' language).
-STALE_TEXTS = frozenset({"This button is out of date.", "Already done."})
-
 CAPACITY_FIGURES = ("games", "actions", "actions_per_second", "requests_per_action",
                     "too_many_requests", "presses_unanswered", "press_answer_ms_p99",
                     "acting_hand_ms_p99", "table_stale_ms_p99")
@@ -568,33 +378,7 @@ def holds(result: dict) -> bool:
         and result["press_answer_ms_p99"] < 1000 and result["acting_hand_ms_p99"] < 1000
 
 
-def count_by_method(calls) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for call in calls:
-        out[call.method] = out.get(call.method, 0) + 1
-    return out
-
-
-async def count_moves(db_url: str) -> int:
-    from sqlalchemy import func, select
-
-    from bot.storage.database import Database
-    from bot.storage.models import Move
-
-    db = Database(db_url)
-    try:
-        async with db.read() as s:
-            return (await s.execute(select(func.count()).select_from(Move))).scalar_one()
-    finally:
-        await db.dispose()
-
-
 if __name__ == "__main__":
-    if len(sys.argv) == 11 and sys.argv[1] == "--serve-bot":
-        _, _, token, base_url, db_url, coalesce, out_path, debounce, extra, port, lim = sys.argv
-        asyncio.run(serve_bot(token, base_url, db_url, float(coalesce), out_path,
-                              float(debounce), json.loads(extra), int(port), lim == "1"))
-        sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)

@@ -5,7 +5,7 @@ API with Telegram's flood limits; one instance is killed mid-game.
         [--seconds 90] [--kill-after 25] [--think 0.3,1.2] [--idle 0.05]
         [--pg-url postgresql+asyncpg://postgres@127.0.0.1:5432/durak_test]
 
-The instances are real bot processes (``bench_bot.py --serve-bot``, webhook mode,
+The instances are real bot processes (``bench_harness.py --serve-bot``, webhook mode,
 ``DURAK_INSTANCES`` set) behind a small round-robin proxy on 127.0.0.1 that, like a load
 balancer with health checks, skips an instance that does not accept the connection.
 People play 2-person group games on the 24-card deck with a 10 s turn timer: whoever has
@@ -26,7 +26,11 @@ Printed (JSON), per run:
 - finished: games that reached their end, of all; longest_pause_after_kill_s: the
   longest time any game went without a move across the kill;
 - next_deals_started: after the end both people press "Play again" (each press may
-  reach either instance): the groups whose next deal started.
+  reach either instance): the groups whose next deal started;
+- db_reads_per_render: reads of a game from the database (``GameService.snapshot``) by
+  the presenter and the runtime, per render of a game; db_reads_per_press: those made to
+  judge a press, per press; db_reads_by_caller: every caller's count (the instances that
+  were not killed, pooled).
 """
 
 from __future__ import annotations
@@ -48,13 +52,21 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "scripts")]
 
 import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
-from bench_bot import (  # noqa: E402
-    _move_buttons,
+from bench_harness import (  # noqa: E402
+    BotReport,
     drop_postgres,
     free_port,
     fresh_postgres,
+    game_over,
     hand_message,
+    move_buttons,
+    open_group_games,
     percentile,
+    press,
+    spawn_bot,
+    stop_bots,
+    wait_for_bots,
+    wait_listening,
 )
 from fakebot import FakeBotServer  # noqa: E402
 from sqlalchemy import text  # noqa: E402
@@ -158,11 +170,10 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
     loop = asyncio.get_running_loop()
     seen: tuple[int, int] | None = None
     while loop.time() < deadline:
-        table = fake.last_bot_message(group)
-        if table is not None and "Game over" in table.text:
+        if game_over(fake, group):
             return
         message = hand_message(fake, user)
-        buttons = _move_buttons(message) if message else []
+        buttons = move_buttons(message) if message else []
         if message is None or not buttons or (message.message_id, message.edit_count) == seen:
             await asyncio.sleep(0.05)
             continue
@@ -172,26 +183,22 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
             continue  # lets this turn's timer run out (until the hand changes)
         await asyncio.sleep(rng.uniform(*think))
         message = hand_message(fake, user)
-        buttons = _move_buttons(message)
+        buttons = move_buttons(message)
         if not buttons:
             continue
-        try:
-            query = await fake.user_presses(user, message, rng.choice(buttons))
-        except LookupError:
+        answer = await press(fake, user, message, rng.choice(buttons))
+        if answer is None:
             continue
         tally["presses"] += 1
-        tally["pressed_at"].append(loop.time())
-        try:
-            answer = await fake.wait_for_answer(query, 30)
-        except AssertionError:
+        tally["pressed_at"].append(answer.at)
+        if not answer.answered:
             tally["unanswered"] += 1
-            continue
-        words = answer.get("text") or ""
-        if words.startswith("✓"):
+        elif answer.accepted:
             tally["accepted"] += 1
-        elif words:
+        elif answer.refused:
             tally["refused"] += 1
-            tally["reasons"][words[:60]] = tally["reasons"].get(words[:60], 0) + 1
+            reason = answer.text[:60]
+            tally["reasons"][reason] = tally["reasons"].get(reason, 0) + 1
             tally["refused_at"].append(loop.time())
             seen = None  # the hand is redrawn after a refusal: look again
         else:
@@ -229,32 +236,32 @@ async def _play_again(fake, tables, deadline: float) -> int:
     return started
 
 
+async def _spawn_instances(fake, db_url: str, tmp: str, ports: list[int], extra: dict):
+    """One bot process per port, in webhook mode behind the proxy, on one database."""
+    return [await spawn_bot(fake, db_url, f"{tmp}/timings{i}.json", extra=extra,
+                            webhook_port=port, env={**os.environ, "DURAK_AI_WORKERS": "1"})
+            for i, port in enumerate(ports)]
+
+
 async def _start_games(fake, db_url: str, games: int) -> list[tuple[list, object]]:
+    """2-person group games on ``PRESET`` with a ``TURN_SECONDS`` timer (set in the
+    lobby through the service before Start)."""
     from bot.service.chats import ChatService
     from bot.service.lobby import LobbyService
 
     db = Database(db_url)
     chats, lobbies = ChatService(db), LobbyService(db)
-    tables = []
-    for n in range(games):
-        users = [fake.add_user(f"I{n}{k}") for k in "ab"]
-        for user in users:
-            await fake.user_starts_bot(user)
-        group = fake.add_group(f"Instances {n}", users)
-        tables.append((users, group))
-        await fake.user_sends(users[0], group, "/newgame")
-    for users, group in tables:
-        lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts(), 60)
-        await fake.wait_for_answer(await fake.user_presses(users[1], lobby, "Join"), 60)
+
+    async def settings(users, group) -> None:
         lobby_id = await chats.open_lobby(group.id)
         await lobbies.change_settings(lobby_id, users[0].id,
                                       {"preset": PRESET, "turn_seconds": TURN_SECONDS})
-        await fake.user_presses(users[0], lobby, "Start")
-    for users, _group in tables:
-        for user in users:
-            await fake.wait_for(lambda u=user: hand_message(fake, u), 60, "hands")
-    await db.dispose()
-    return tables
+
+    try:
+        return await open_group_games(fake, games, 2, name="I", title="Instances",
+                                      before_start=settings)
+    finally:
+        await db.dispose()
 
 
 async def _move_log(db_url: str) -> list[tuple]:
@@ -332,14 +339,8 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
     ports = [free_port() for _ in range(instances)]
     proxy = RoundRobin(ports)
     await proxy.start()
-    extra = json.dumps({"instances": instances,
-                        "webhook_url": f"http://127.0.0.1:{proxy.port}/hook"})
-    bots = []
-    for i, port in enumerate(ports):
-        bots.append(await asyncio.create_subprocess_exec(
-            sys.executable, str(ROOT / "scripts" / "bench_bot.py"), "--serve-bot",
-            fake.token, fake.base_url, db_url, "0.25", f"{tmp}/timings{i}.json", "0.8",
-            extra, str(port), "1", env={**os.environ, "DURAK_AI_WORKERS": "1"}))
+    extra = {"instances": instances, "webhook_url": f"http://127.0.0.1:{proxy.port}/hook"}
+    bots = await _spawn_instances(fake, db_url, tmp, ports, extra)
     tally: dict = {"presses": 0, "accepted": 0, "refused": 0, "unanswered": 0, "opened": 0,
                    "idle": 0, "reasons": {}, "refused_at": [], "pressed_at": []}
     killed_at = None
@@ -352,11 +353,8 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
         return datetime.fromtimestamp(t + offset, UTC)
 
     try:
-        await fake.wait_for(lambda: fake.webhook_url or any(
-            bot.returncode is not None for bot in bots), 60, "the bots to set the webhook")
-        if any(bot.returncode is not None for bot in bots):
-            raise RuntimeError("a bot process did not start (its error is above)")
-        await _wait_listening(ports)
+        await wait_for_bots(fake, bots, webhook=True)
+        await wait_listening(ports)
         tables = await _start_games(fake, db_url, games)
         deadline = loop.time() + seconds
         rng = random.Random(seed)
@@ -372,10 +370,13 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
         again = await _play_again(fake, tables, loop.time() + 60)
         await fake.settle(0.5, timeout=30)
     finally:
-        await _stop_bots(bots)
+        await stop_bots(bots)
         await proxy.stop()
     log = await _move_log(db_url)
     figures = _figures(log, tally, dict(fake.flood.refused), games, killed_at, loop_to_wall)
+    # (the killed instance wrote nothing: the others' counts)
+    figures.update(BotReport.pooled([BotReport.load(f"{tmp}/timings{i}.json")
+                                     for i in range(instances)]).read_figures())
     figures.update(instances=instances, games=games, forwarded=proxy.forwarded,
                    too_many_requests_before_kill=None if before_kill is None else {
                        k: v for k, v in before_kill.items() if v},
@@ -461,18 +462,14 @@ async def run_pages(instances: int, games: int, seconds: float, think: tuple[flo
     proxy = RoundRobin(ports)
     await proxy.start()
     base = f"http://127.0.0.1:{proxy.port}"
-    extra = json.dumps({"instances": instances, "webhook_url": f"{base}/hook",
-                        "webapp_url": f"{base}/webapp/"})
-    bots = [await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "scripts" / "bench_bot.py"), "--serve-bot", fake.token,
-        fake.base_url, db_url, "0.25", f"{tmp}/timings{i}.json", "0.8", extra, str(port), "1",
-        env={**os.environ, "DURAK_AI_WORKERS": "1"}) for i, port in enumerate(ports)]
+    extra = {"instances": instances, "webhook_url": f"{base}/hook",
+             "webapp_url": f"{base}/webapp/"}
+    bots = await _spawn_instances(fake, db_url, tmp, ports, extra)
     loop = asyncio.get_running_loop()
     played: list[dict] = []
     try:
-        await fake.wait_for(lambda: fake.webhook_url or any(
-            bot.returncode is not None for bot in bots), 60, "the bots to set the webhook")
-        await _wait_listening(ports)
+        await wait_for_bots(fake, bots, webhook=True)
+        await wait_listening(ports)
         tables = await _start_games(fake, db_url, games)
         rng = random.Random(seed)
         deadline = loop.time() + seconds
@@ -496,7 +493,7 @@ async def run_pages(instances: int, games: int, seconds: float, think: tuple[flo
                     game["instances"].append(proxy.sockets[-1])
             await asyncio.gather(*tasks)
     finally:
-        await _stop_bots(bots)
+        await stop_bots(bots)
         await proxy.stop()
         await fake.stop()
         await drop_postgres(pg_url, db_name)
@@ -566,29 +563,6 @@ def main() -> None:
         return
     print(json.dumps(asyncio.run(compare(args)), indent=1))
 
-
-async def _wait_listening(ports) -> None:
-    """Until every instance accepts connections on its port (60 s at most each)."""
-    for port in ports:
-        for _ in range(600):
-            try:
-                _r, w = await asyncio.open_connection("127.0.0.1", port)
-                w.close()
-                break
-            except OSError:
-                await asyncio.sleep(0.1)
-
-async def _stop_bots(bots) -> None:
-    """SIGTERM every bot process still running, then wait for each (killed after 30 s)."""
-    for bot in bots:
-        if bot.returncode is None:
-            bot.terminate()
-    for bot in bots:
-        try:
-            await asyncio.wait_for(bot.wait(), 30)
-        except TimeoutError:
-            bot.kill()
-            await bot.wait()
 
 if __name__ == "__main__":
     main()

@@ -48,10 +48,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "bot"),
                 str(ROOT / "scripts")]
 
 import aiohttp  # noqa: E402
-from bench_bot import (  # noqa: E402
-    _exit_with_parent,
+from bench_harness import (  # noqa: E402
     count_by_method,
     count_moves,
+    exit_with_parent,
     free_port,
     hand_message,
     percentile,
@@ -74,7 +74,7 @@ async def serve(token: str, base_url: str, db_url: str, port: int) -> None:
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
     loop.add_signal_handler(signal.SIGINT, stop.set)
-    watchdog = asyncio.create_task(_exit_with_parent(stop))
+    watchdog = asyncio.create_task(exit_with_parent(stop))
     await app.initialize()
     await app.post_init(app)
     await app.start()

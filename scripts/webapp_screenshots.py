@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "bot"), str(ROOT / "scripts")]
 
-from bench_bot import free_port  # noqa: E402
+from bench_harness import free_port  # noqa: E402
 from browser import DESKTOP, chromium, open_page  # noqa: E402
 from fakebot import FakeBotServer  # noqa: E402
 from fakebot.webapp import DARK, LIGHT, init_data, launch_url  # noqa: E402

@@ -30,7 +30,18 @@ import random
 
 from bot.engine import Action, PlayerView, ThrowInState
 
-from .common import ATTACK, COVER, EXCHANGE, PASS, SHOW, TAKE, TRANSFER, by_kind, safe_fallback
+from .common import (
+    ATTACK,
+    COVER,
+    EXCHANGE,
+    PASS,
+    SHOW,
+    TAKE,
+    TRANSFER,
+    by_kind,
+    legal_and_forced,
+    safe_fallback,
+)
 from .hard import clock_of, score
 from .knowledge import read_view
 from .rollout import next_seat
@@ -79,11 +90,9 @@ def greedy_covering(uncovered: list[int], covers: list[Action], trump: int | Non
 
 
 def greedy_choose(view: PlayerView, seed: int = 0) -> Action:
-    legal = list(view.legal)
-    if not legal:
-        raise ValueError(f"seat {view.player} has no legal action")
-    if len(legal) == 1:
-        return legal[0]
+    legal, forced = legal_and_forced(view)
+    if forced is not None:
+        return forced
     trump = view.trump_suit
     kinds = by_kind(legal)
     if EXCHANGE in kinds:
@@ -149,11 +158,9 @@ def mcts_search(view: PlayerView, seed: int, budget_s: float | None = None,
     """(best action, {action: (mean score, playouts)}) by flat Monte Carlo over uniformly
     sampled worlds (see the module doc). ``budget_s`` None or 0: a fixed number of
     playouts (``WORLDS`` x ``PLAYOUTS_PER_WORLD``) unless ``max_rollouts`` is given."""
-    legal = list(view.legal)
-    if not legal:
-        raise ValueError(f"seat {view.player} has no legal action")
-    if len(legal) == 1:
-        return legal[0], {}
+    legal, forced = legal_and_forced(view)
+    if forced is not None:
+        return forced, {}
     know = read_view(view)
     if not can_sample(view, know):
         return greedy_choose(view, seed), {}

@@ -24,7 +24,18 @@ import random
 
 from bot.engine import Action, PlayerView
 
-from .common import ATTACK, COVER, EXCHANGE, PASS, SHOW, TAKE, TRANSFER, by_kind, safe_fallback
+from .common import (
+    ATTACK,
+    COVER,
+    EXCHANGE,
+    PASS,
+    SHOW,
+    TAKE,
+    TRANSFER,
+    by_kind,
+    legal_and_forced,
+    safe_fallback,
+)
 from .knowledge import cost
 
 CARELESS_RATE = 0.65  # two players; 1/2 left normal vs easy at 83-86% (arena, 400 games)
@@ -40,11 +51,9 @@ def careless_rate(players_in_play: int) -> float:
 
 
 def choose(view: PlayerView, seed: int = 0) -> Action:
-    legal = list(view.legal)
-    if not legal:
-        raise ValueError(f"seat {view.player} has no legal action")
-    if len(legal) == 1:
-        return legal[0]
+    legal, forced = legal_and_forced(view)
+    if forced is not None:
+        return forced
     rng = random.Random(seed)
     crowded = len(view.in_play) >= 3
     careless = rng.random() < careless_rate(len(view.in_play))

@@ -35,7 +35,7 @@ from collections.abc import Callable
 
 from bot.engine import Action, PlayerView, ThrowInState
 
-from .common import ATTACK
+from .common import ATTACK, legal_and_forced
 from .endgame import solve as solve_endgame
 from .inference import unlikely
 from .knowledge import read_view
@@ -121,11 +121,9 @@ def search(view: PlayerView, seed: int, budget_s: float,
     sampling of worlds from the view (``oracle.py``: the true state, for the arena's
     measure of what hidden cards cost); people's games never pass it."""
     now = clock_of(clock)
-    legal = list(view.legal)
-    if not legal:
-        raise ValueError(f"seat {view.player} has no legal action")
-    if len(legal) == 1:
-        return legal[0], {}
+    legal, forced = legal_and_forced(view)
+    if forced is not None:
+        return forced, {}
     prior = normal_choose(view, seed)
     know = read_view(view)
     if not can_sample(view, know):

@@ -41,6 +41,7 @@ from .common import (
     TAKE,
     TRANSFER,
     by_kind,
+    legal_and_forced,
     safe_fallback,
 )
 from .endgame import solve as solve_endgame
@@ -70,11 +71,9 @@ def value(card: int, trump: int | None, lowest: int) -> int:
 
 
 def choose(view: PlayerView, seed: int = 0) -> Action:
-    legal = list(view.legal)
-    if not legal:
-        raise ValueError(f"seat {view.player} has no legal action")
-    if len(legal) == 1:
-        return legal[0]
+    legal, forced = legal_and_forced(view)
+    if forced is not None:
+        return forced
     turn = NormalTurn(view)
     if turn.endgame and len(view.in_play) == 2:
         world = known_world(view, turn.know)
@@ -88,9 +87,9 @@ def choose(view: PlayerView, seed: int = 0) -> Action:
 def progress_move(view: PlayerView) -> Action:
     """The move of a very long deal (``rollout.LONG_DEAL``): one-card leads, no adding,
     cover whenever possible, so that bouts get beaten off and the deal ends."""
-    legal = list(view.legal)
-    if len(legal) == 1:
-        return legal[0]
+    legal, forced = legal_and_forced(view)
+    if forced is not None:
+        return forced
     turn = NormalTurn(view)
     kinds = by_kind(legal)
     singles = [a for a in kinds.get(ATTACK, []) if len(a.cards) == 1]

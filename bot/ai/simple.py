@@ -21,6 +21,8 @@ from collections.abc import Sequence
 
 from bot.engine import Action, ActionKind, PlayerView
 
+from .common import legal_and_forced
+
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW = ActionKind.TRANSFER, ActionKind.SHOW
 EXCHANGE, KEEP = ActionKind.EXCHANGE, ActionKind.KEEP
@@ -51,9 +53,9 @@ class SimplePlayer:
 
 def choose_action(view: PlayerView, legal: Sequence[Action] | None = None) -> Action:
     """A plausible legal action for `view.player`; `legal` defaults to `view.legal`."""
-    actions = list(view.legal if legal is None else legal)
-    if not actions:
-        raise ValueError(f"seat {view.player} has no legal action to choose from")
+    actions, forced = legal_and_forced(view, legal)
+    if forced is not None:
+        return forced
     if legal is None:  # Warsaw's card-by-card lead and ordered covers (ai/warsaw.py)
         from .warsaw import warsaw_move
         move = warsaw_move(view)

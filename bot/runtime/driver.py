@@ -46,7 +46,7 @@ from .table.display import Display
 from .table.displays import Displays
 from .table.play_again import PlayAgain
 from .table.presenter import Presenter
-from .table.renderers import Move, Renderers, Told
+from .table.renderers import Move, Picking, Renderers, Told
 from .tasks import Tasks
 from .turns.brains import ComputerBrain
 from .turns.computers import ComputerTurns
@@ -202,7 +202,7 @@ class GameRuntime:
         if not self.renderers.holds(display.game_id):
             display.adopt(snap)  # the instance that draws it was told
             return
-        self._draw_here(display, snap)
+        self._draw_here(display, snap, stored=True)
 
     # -- who draws (several instances: runtime/table/renderers.py) ------------------------------
     def _draw(self, display: Display, snap: GameSnapshot | None = None,
@@ -218,14 +218,16 @@ class GameRuntime:
         self.presenter.inform(display)  # the pages this instance serves, at once
         self.tasks.spawn(self._draw_or_tell(display, moves))
 
-    def _draw_here(self, display: Display, snap: GameSnapshot | None = None) -> None:
+    def _draw_here(self, display: Display, snap: GameSnapshot | None = None, *,
+                   stored: bool = False) -> None:
+        """Draw here (``stored``: ``snap`` was just read from the database)."""
         wait = self.renderers.cooling(display.game_id)
         if wait > 0:  # just taken over from an instance that is gone
             if snap is not None:
                 display.adopt(snap)
             self.tasks.spawn(self._draw_later(display, wait))
             return
-        self.presenter.show(display, snap)
+        self.presenter.show(display, snap, stored=stored)
         self.computers.schedule(display)
         self.nudges.follow(display, display.snap)
 
@@ -248,27 +250,23 @@ class GameRuntime:
             self.presenter.show(display)
             return
         self.presenter.inform(display)  # a page here shows the choice at once
-        picking = display.picking.get(seat)
-        choice = ("p-" if picking is None else f"p{picking}" if isinstance(picking, int)
-                  else "s" + ".".join(str(c) for c in picking))
-        self.tasks.spawn(self.renderers.tell(display.game_id, seat, choice))
+        picking = Picking.of(display.picking.get(seat))
+        self.tasks.spawn(self.renderers.tell(display.game_id, seat, picking))
 
     async def _changed_elsewhere(self, told: Told) -> None:
         """Another instance changed a game this one draws (or this one just took it
         over): draw it as the database has it, after the bookkeeping ``after`` does for
         the moves applied there (``told.moves``); ``told.seat``: a press on that hand was
-        refused there, redraw it; with ``told.choice`` (``_show_choice``): the card choice
-        screen the person opened ("p<card>"), closed ("p-") or changed ("s<cards>")."""
-        game_id, seat, choice = told.game_id, told.seat, told.choice
-        if seat is not None and choice:
+        refused there, redraw it; with ``told.picking`` (``_show_choice``): the card
+        choice screen the person opened, changed or closed there."""
+        game_id, seat = told.game_id, told.seat
+        if seat is not None and told.picking is not None:
             display = await self.displays.of(game_id)
-            if choice == "p-":
+            shown = told.picking.shown()
+            if shown is None:
                 display.picking.pop(seat, None)
-            elif choice[:1] == "p" and choice[1:].isdigit():
-                display.picking[seat] = int(choice[1:])
-            elif choice[:1] == "s":
-                display.picking[seat] = tuple(int(c) for c in choice[1:].split(".")
-                                              if c.isdigit())
+            else:
+                display.picking[seat] = shown
             self.presenter.show(display)
             return
         if told.moves:
@@ -285,7 +283,7 @@ class GameRuntime:
                 ready, started = await self.games.ready_state(game_id)
                 display.notes.ready = set(ready) or None
                 display.notes.next_started = started
-            self._draw_here(display, snap)
+            self._draw_here(display, snap, stored=True)
             if seat is not None:
                 self.presenter.redraw_hand(display, seat)
         except Exception as exc:

@@ -8,7 +8,9 @@ right after another's): the press means what the player saw, and the service jud
 against the game as it is when the move is written (``GameService.act``'s ``drawn_in``).
 Where this process does not know the bout of that version (another instance drew the
 hand), the older, stricter rule applies: the hand would show now no button it did not
-show then, and still shows the one pressed (``_meant_version``). (Others' moves
+show then, and still shows the one pressed (``_meant_version``). That rule reads the
+game, so it is asked only of a press the service refused as out of date: a press on the
+current version, the common one, costs no read of its own. (Others' moves
 change the hand's text every time, its buttons much less often; and the hand of a person
 who just pressed is redrawn late when it only loses buttons, ``pacing``.) Choices that
 only change a screen (which card's meaning to pick, the poker swap's cards) live in the
@@ -30,6 +32,7 @@ from bot.render.card_letters import letters_for, relabel
 from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
+from bot.service.hands import BoutKey
 
 from . import log_context
 from .delivery.bot_api import BotApi
@@ -101,19 +104,16 @@ class Presses:
         if display is None and self.shared:  # another instance drew it: judge it here too
             display = await self.displays.of(game_id)
         seat = display.seat_of(user_id) if display else None
-        expected = version
         drawn_in = display.drawn_in(seat, version, _move_data(game_id, action) or "") \
             if display is not None and seat is not None else None
-        if display is not None and seat is not None and drawn_in is None:
-            expected = await self._meant_version(display, seat, version, action)
         # While the press is judged, an edit of this hand waits for it (``Presenter``): one
         # drawn a moment before would show the card being played, and be pressed again.
         in_flight = display.pressing(seat) if display is not None and seat is not None \
             else None
         try:
             try:
-                result = await self.games.act(game_id, action, expected_version=expected,
-                                              user_id=user_id, drawn_in=drawn_in)
+                result = await self._act(display, seat, game_id, version, action, user_id,
+                                         drawn_in)
             except ServiceError:
                 if display is not None and seat is not None:
                     # The person pressed on a hand that is not current (a held edit, another
@@ -129,12 +129,31 @@ class Presses:
                 in_flight.set()
         return _done_text(display, seat, action, result)
 
+    async def _act(self, display: Display | None, seat: int | None, game_id: int,
+                   version: int, action: str, user_id: int,
+                   drawn_in: BoutKey | None) -> ActResult:
+        """The service plays the press as drawn at ``version``; refused as out of date (or
+        as already done) where this process does not know the bout it was drawn in, it is
+        played at the version ``_meant_version`` finds, if another: the same presses are
+        played as if that were asked first, and only a refused one pays for its read."""
+        try:
+            return await self.games.act(game_id, action, expected_version=version,
+                                        user_id=user_id, drawn_in=drawn_in)
+        except StaleVersion:
+            if display is None or seat is None or drawn_in is not None:
+                raise
+            meant = await self._meant_version(display, seat, version, action)
+            if meant == version:
+                raise
+        return await self.games.act(game_id, action, expected_version=meant,
+                                    user_id=user_id)
+
     async def _meant_version(self, display: Display, seat: int, version: int,
                              action: str) -> int:
         """The version a press on a hand drawn at ``version`` is played at: the current
         one when the game moved on since, but the hand would now offer the pressed button
         and nothing the player did not see (the press means what they saw; see the top);
-        else ``version`` (the service then refuses it as out of date). What was shown is
+        else ``version`` (its refusal as out of date stands). What was shown is
         this process's memory, or, with several instances, what any of them recorded."""
         drew_it = display.rendered_version.get(seat) == version and seat in display.signature
         if not self.shared and (version == display.version or not drew_it):

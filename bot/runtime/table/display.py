@@ -51,6 +51,9 @@ class Display:
     hints: bool = False
     dirty: bool = False
     render_task: asyncio.Task | None = None
+    # Several instances: ``snap`` was read from the database after the last render began
+    # (told of a change elsewhere), so the next render draws it without reading again.
+    read_for_render: bool = False
     # The group table's own schedule (presenter's pacing): when it is due (loop time,
     # None: nothing pending), its task, and when it was last edited.
     table_due: float | None = None

@@ -118,11 +118,16 @@ class Presenter:
         return message_id
 
     # -- after every change -----------------------------------------------------------------
-    def show(self, display: Display, snap: GameSnapshot | None = None) -> None:
+    def show(self, display: Display, snap: GameSnapshot | None = None, *,
+             stored: bool = False) -> None:
         """Draw ``snap`` (or the snapshot held, for a change of the display alone: a choice
-        screen, a note) soon: coalesced with whatever else arrives meanwhile."""
+        screen, a note) soon: coalesced with whatever else arrives meanwhile. ``stored``:
+        ``snap`` was just read from the database (several instances: the render need not
+        read it again)."""
         if snap is not None:
             display.adopt(snap)
+        if stored:
+            display.read_for_render = True
         display.dirty = True
         self.inform(display)
         if display.render_task is None or display.render_task.done():
@@ -140,13 +145,16 @@ class Presenter:
             display.dirty = False
             if self.settings.edit_coalesce:
                 await asyncio.sleep(self.settings.edit_coalesce)
-            if self.settings.instances > 1:
+            if self.settings.instances > 1 and not display.read_for_render:
                 # Another instance may have moved the game on since this one last saw it:
                 # draw what the database holds, never an older state over a newer one.
+                # One read a render: its hand edits draw what it brought, or anything
+                # newer handed over since (a change elsewhere is told, and read, at once).
                 try:
                     display.adopt(await self.games.snapshot(display.game_id))
                 except Exception as exc:
                     log_failure(log, exc, "reading game %s", display.game_id)
+            display.read_for_render = False
             snap = display.snap
             try:
                 await self._render(display, snap)
@@ -218,20 +226,8 @@ class Presenter:
                 return drawn_now()
             return after_the_press()
 
-        async def newest_stored() -> Screen:
-            """Several instances: the same, as the database has it (another instance may
-            have moved the game on meanwhile; the edit that goes last must not show an
-            older state)."""
-            await display.press_done(seat)
-            try:
-                display.adopt(await self.games.snapshot(display.game_id))
-            except Exception as exc:
-                log_failure(log, exc, "reading game %s", display.game_id)
-            return drawn_now()
-
         if display.shown.get(seat) != screen and not await self._edit_for(
-                display, seat, message_id, screen,
-                newest_stored if self.settings.instances > 1 else newest):
+                display, seat, message_id, screen, newest):
             return
         self._shown(display, seat, *drawn[0])
 

@@ -7,8 +7,8 @@ running game has a renderer, the instance holding its lease (``game_renderers``)
 - the instance that starts a deal takes its lease; a result another instance produced
   (a move, a timer) is handed to the renderer with PostgreSQL's NOTIFY, a ``Told`` as
   JSON (the game; a seat whose hand to redraw, after a refused press or a changed card
-  choice screen, and that screen; the moves applied, for the table's last move), and
-  the renderer draws the game as the database has it;
+  choice screen, and that screen, a ``Picking``; the moves applied, for the table's last
+  move), and the renderer draws the game as the database has it;
 - a lease lasts ``LEASE_S`` and is renewed every ``LEASE_S / 3``; a game whose lease ran
   out, or whose instance is gone (its connection that LISTENs, named after it, closed:
   a killed process's connections close with it), is taken over by the next instance that
@@ -54,12 +54,61 @@ Move = tuple[int, str, str, int]
 
 
 @dataclass(frozen=True)
+class Picking:
+    """A hand's card-choice screen (``Display.picking``), told to the instance that draws
+    the game: the card whose meaning its person is choosing (``card``), or the poker
+    swap's cards chosen so far (``swap``, maybe none yet); neither: the screen closed.
+    In a ``Told``'s JSON: ``{"card": 12}``, ``{"swap": [3, 7]}``, ``{}``."""
+
+    card: int | None = None
+    swap: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, shown: int | tuple | None) -> Picking:
+        """The screen a display's ``picking`` entry shows (None: no choice open)."""
+        if isinstance(shown, tuple):
+            return cls(swap=tuple(int(c) for c in shown))
+        return cls(card=shown)
+
+    def shown(self) -> int | tuple | None:
+        """What ``Display.picking`` holds for it (None: remove the entry)."""
+        return self.swap if self.swap is not None else self.card
+
+    def to_json(self) -> dict[str, Any]:
+        if self.swap is not None:
+            return {"swap": list(self.swap)}
+        return {} if self.card is None else {"card": self.card}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Picking | None:
+        """The screen ``to_json`` wrote; None when ``data`` is not one (nothing to show)."""
+        if not isinstance(data, dict):
+            return None
+        card, swap = data.get("card"), data.get("swap")
+        if swap is not None:
+            if not isinstance(swap, list) or not all(_is_int(c) for c in swap):
+                return None
+            return cls(swap=tuple(swap))
+        if card is not None and not _is_int(card):
+            return None
+        return cls(card=card)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
 class Told:
-    """What an instance told the one that draws a game (``Renderers.tell``)."""
+    """What an instance told the one that draws a game (``Renderers.tell``). Written by
+    ``to_json`` and read by ``parse``, here only."""
 
     game_id: int
     seat: int | None = None
-    choice: str = ""
+    # The seat's card-choice screen as it is now (None: no choice told). An instance
+    # older than this field wrote a string code under "choice": it is not read, so that
+    # hand is only redrawn as it is (its person opens the choice again).
+    picking: Picking | None = None
     moves: tuple[Move, ...] = ()
     # Published by the instance that draws the game for the pages other instances serve
     # (``publish``): the game's version, series, last move, ready check, end of the deal.
@@ -71,10 +120,22 @@ class Told:
         seat = data.get("seat")
         page = data.get("page")
         return cls(int(data["g"]), None if seat is None else int(seat),
-                   str(data.get("choice") or ""),
+                   Picking.from_json(data.get("picking")),
                    tuple((int(s), str(a), str(c), int(v))
                          for s, a, c, v in data.get("moves") or ()),
                    page if isinstance(page, dict) else None)
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {"g": self.game_id}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        if self.picking is not None:
+            data["picking"] = self.picking.to_json()
+        if self.moves:
+            data["moves"] = [list(m) for m in self.moves]
+        if self.page is not None:
+            data["page"] = self.page
+        return json.dumps(data)
 
 
 class Renderers:
@@ -142,14 +203,13 @@ class Renderers:
             del self._cooling[game_id]
         return max(0.0, left)
 
-    async def tell(self, game_id: int, seat: int | None = None, choice: str = "",
-                   moves: tuple[Move, ...] = ()) -> None:
+    async def tell(self, game_id: int, seat: int | None = None,
+                   picking: Picking | None = None, moves: tuple[Move, ...] = ()) -> None:
         """The game changed here but another instance draws it: tell that one (``seat``:
-        redraw that hand; ``choice``: the choice screen that hand shows now; ``moves``:
+        redraw that hand; ``picking``: the choice screen that hand shows now; ``moves``:
         the moves applied here, for the table's last move and the hands their players
         just used)."""
-        payload = json.dumps({"g": game_id, "seat": seat, "choice": choice,
-                              "moves": [list(m) for m in moves]})
+        payload = Told(game_id, seat, picking, moves).to_json()
         try:
             async with self.db.transaction() as s:
                 await repo.notify(s, payload)
@@ -160,7 +220,7 @@ class Renderers:
         """The game changed where it is drawn: tell the instances serving its pages."""
         try:
             async with self.db.transaction() as s:
-                await repo.notify(s, json.dumps({"g": game_id, "page": page}))
+                await repo.notify(s, Told(game_id, page=page).to_json())
         except Exception as exc:
             log_failure(log, exc, "telling the pages of game %s", game_id)
 

@@ -1,0 +1,121 @@
+"""Several instances (``DURAK_INSTANCES`` > 1) read a game from the database only where
+another instance may have changed it: once a render, and a press only when the service
+refused it as out of date (``Presses._meant_version``). Counted by the function that
+asked (``GameService.snapshot``), on SQLite: the reads do not depend on the backend."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from conftest import fast_settings, stop_app
+from playing import deal_a_leader_a_pair, hand_message, press_once
+
+from bot.app import build_application
+from bot.engine import ActionKind
+from bot.render.cards import card_label
+from bot.runtime.table.renderers import Told
+
+
+def count_reads(app) -> tuple[Counter, list[int]]:
+    """(reads of a game by the caller's qualified name, [renders]) of ``app`` from now."""
+    runtime = app.bot_data["services"].runtime
+    games, presenter = runtime.games, runtime.presenter
+    snapshot, render = games.snapshot, presenter._render
+    reads: Counter = Counter()
+    renders = [0]
+
+    def counted_snapshot(game_id):
+        reads[sys._getframe(1).f_code.co_qualname] += 1
+        return snapshot(game_id)
+
+    def counted_render(*args, **kwargs):
+        renders[0] += 1
+        return render(*args, **kwargs)
+
+    games.snapshot = counted_snapshot
+    presenter._render = counted_render
+    return reads, renders
+
+
+def drawing_reads(reads: Counter) -> int:
+    return sum(n for caller, n in reads.items()
+               if caller.startswith(("Presenter.", "GameRuntime.")))
+
+
+async def test_a_render_reads_the_game_once(fakebot, bot_world):
+    """Moves pressed on the hands: every render (its table and hand edits) reads the game
+    once, the hand edits draw what that read brought (they read again before)."""
+    from playing import start_group_game
+
+    await bot_world.start(instances=2)
+    _group, users, _table, _game_id = await start_group_game(fakebot, bot_world)
+    reads, renders = count_reads(bot_world.app)
+    for _ in range(4):
+        assert await press_once(fakebot, users)
+        await fakebot.settle(0.1)
+    assert renders[0] >= 4
+    assert reads["Presenter._render_loop"] == renders[0], (reads, renders)
+    assert drawing_reads(reads) == renders[0], reads
+
+
+async def test_a_change_told_from_elsewhere_is_read_once_and_drawn(fakebot, bot_world):
+    """Told that another instance changed a game: the catch-up's read is the render's."""
+    from playing import start_group_game
+
+    await bot_world.start(instances=2)
+    _group, _users, _table, game_id = await start_group_game(fakebot, bot_world)
+    runtime = bot_world.services.runtime
+    reads, renders = count_reads(bot_world.app)
+    await runtime._changed_elsewhere(Told(game_id))
+    await fakebot.settle(0.1)
+    assert renders[0] == 1
+    assert drawing_reads(reads) == 1, reads
+    assert reads["GameRuntime._changed_elsewhere"] == 1, reads
+
+
+async def _second_instance(fakebot, bot_world):
+    app = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
+                                          quiet_hand_delay=60.0), clock=bot_world.clock)
+    await app.initialize()
+    await app.post_init(app)
+    await app.start()
+    return app
+
+
+async def test_a_press_reads_the_game_only_when_refused_as_out_of_date(fakebot, bot_world):
+    """Presses reaching an instance that did not draw the hand. One on a hand the game
+    moved past, that would still show the same buttons: played (the service refused it
+    as out of date; one read finds it means what the person saw). One on the version the
+    game is at: played with no read of its own (it read the game before every press)."""
+    await bot_world.start(quiet_hand_delay=60.0, instances=2)
+    game_id, snap, user, (first, second) = await deal_a_leader_a_pair(fakebot, bot_world)
+    leader = snap.seat_of(user.id)
+    hand = hand_message(fakebot, user)
+    await fakebot.wait_for_answer(await fakebot.user_presses(user, hand, card_label(first)))
+    await fakebot.settle(0.2)
+    assert card_label(second) in hand.button_texts()  # the keyboard drawn at version 0
+
+    other = await _second_instance(fakebot, bot_world)
+    try:
+        reads, _renders = count_reads(other)
+        presses = other.bot_data["services"].runtime.presses
+        moved = await bot_world.services.games.snapshot(game_id)
+        throw_in = next(a for a in moved.state.legal_actions(leader)
+                        if a.kind is ActionKind.ATTACK and a.cards == (second,))
+        done = await presses.press(game_id, 0, throw_in.text(), user.id)
+        assert done == f"✓ You threw in {card_label(second)}"
+        assert reads["Presses._meant_version"] == 1, reads
+
+        now = await bot_world.services.games.snapshot(game_id)
+        defender = now.state.waiting_on()[0]
+        assert defender != leader
+        person = next(s.user_id for s in now.seats if s.seat == defender)
+        move = next(iter(now.state.legal_actions(defender)))
+        done = await presses.press(game_id, now.version, move.text(), person)
+        assert done.startswith("✓"), done
+        assert sum(n for c, n in reads.items() if c.startswith("Presses.")) == 1, reads
+        after = await bot_world.services.games.snapshot(game_id)
+        assert after.version == now.version + 1
+    finally:
+        await stop_app(other)
