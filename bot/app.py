@@ -74,8 +74,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     if settings.api_base_url:
         base = settings.api_base_url.rstrip("/")
         builder = builder.base_url(base).base_file_url(base.rsplit("/", 1)[0] + "/file/bot")
-    # Every request waits its turn in the outbox (runtime/delivery/outbox.py): priorities, Telegram's
-    # budgets per token, group and private chat, coalesced edits, 429s waited out.
+    # Every request waits its turn in the outbox (runtime/delivery/outbox.py): priorities,
+    # Telegram's budgets per token, group and private chat, coalesced edits, 429s waited out.
     # With several instances on one token each keeps its share of the token's and of
     # each group's budget (any instance may answer in a group: its lobby, commands, the
     # table of a game it draws); a private chat's hands come from the one instance that

@@ -13,7 +13,8 @@ from bot.storage.upsert import insert_for
 
 renderers_t = cast(Table, GameRenderer.__table__)
 games_t = cast(Table, Game.__table__)
-CHANNEL = "durak_game"  # PostgreSQL NOTIFY channel (runtime/table/renderers.py says what it carries)
+# PostgreSQL NOTIFY channel (runtime/table/renderers.py says what it carries)
+CHANNEL = "durak_game"
 
 
 # An instance is alive while its LISTEN connection is (runtime/table/renderers.py names it
