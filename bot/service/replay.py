@@ -86,3 +86,8 @@ async def load_record(db: Database, game_id: int) -> GameRecord:
         moves = await game_repo.move_log(s, game_id)
         names = await people.user_names(s, [x.user_id for x in seats])
         return GameRecord(game=game, seats=seats, moves=moves, names=names)
+
+
+async def stored_game_ids(db: Database) -> list[int]:
+    async with db.read() as s:
+        return await game_repo.game_ids(s)
