@@ -1,8 +1,11 @@
 """``durak replay GAME_ID``: a game the bot stored, told bout by bout from its move log.
 
-The deal is rebuilt from its seed and rules and the logged moves are applied in order, so
-what is printed is what the engine made of them; the last line says whether that
-reproduces the stored state exactly. Moves are worded as the Telegram table words them
+The deal is rebuilt from its rules, seed and what it was dealt from (the dealer as drawn or
+given, a later deal's first-attacker inputs: service/deal_inputs.py) and the logged moves
+are applied in order, so what is printed is what the engine made of them; the last line
+says whether that reproduces the stored state exactly, and if not, what differs first.
+``--all`` checks every stored deal instead, one line each (the same check), and exits 1
+when one does not replay. Moves are worded as the Telegram table words them
 (``bot.cli.narration``). The database is read, never created: a SQLite file that does not
 exist is refused before connecting.
 """
@@ -11,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.cli.args import UsageError, positive_int
 from bot.cli.narration import LOCALE, describe_event, describe_move, labels, result_text
 from bot.cli.streams import Streams
-from bot.engine import Action, EventKind, GameState
+from bot.engine import Action, EngineError, Event, EventKind, GameState
 from bot.i18n import t
 from bot.render.cards import sort_hand, suit_symbol
 from bot.storage.settings import database_url, sqlite_file
@@ -29,20 +32,26 @@ DESCRIPTION = """\
 Print a game the Telegram bot stored: its rules, seed and players, the hands dealt, then
 every bout with who attacked and defended, each move with its time and who made it, what
 happened after it (beaten off, picked up, drawn), and the result. The game is rebuilt from
-its seed and move log; the last line says whether that reproduces the stored state.
+its seed and move log; the last line says whether that reproduces the stored state (and
+if not, what differs first; the exit status is then 1). --all checks every stored deal
+instead: one line each saying whether it replays, then how many did.
 The database is DATABASE_URL, as for durak-bot (default: sqlite:///durak.db in this
 folder), or --database-url; it must exist (this command never creates one).
 
-example: DATABASE_URL=postgresql://bot@db.example/durak durak replay 1234"""
+example: DATABASE_URL=postgresql://bot@db.example/durak durak replay 1234
+         durak replay --all --database-url sqlite:///durak.db"""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "replay", help="a game the bot stored, bout by bout, with names, cards and the result",
         description=DESCRIPTION)
-    parser.add_argument("game_id", type=positive_int, metavar="GAME_ID",
+    parser.add_argument("game_id", type=positive_int, metavar="GAME_ID", nargs="?",
                         help="the game's number (the `games` table; the bot's log lines "
                              "say `game N`)")
+    parser.add_argument("--all", action="store_true",
+                        help="check every stored deal instead: one line each, whether it "
+                             "replays to the stored state")
     parser.add_argument("--database-url", default=None, metavar="URL",
                         help="the bot's database, instead of DATABASE_URL")
     parser.set_defaults(run=run)
@@ -55,9 +64,13 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
     from bot.service.errors import NotFound
     from bot.storage.failures import database_failure, where
 
+    if args.all == (args.game_id is not None):
+        raise UsageError("give a GAME_ID or --all (not both)")
     url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
     _refuse_missing_sqlite_file(url)
     try:
+        if args.all:
+            return asyncio.run(_check_all(url, streams.out))
         record = asyncio.run(_load(url, args.game_id))
     except NotFound as exc:
         streams.err.write(f"durak replay: {exc.reason} in {where(url)}\n")
@@ -69,8 +82,7 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         hint = _hint(url, failure.schema_missing)
         streams.err.write(f"durak replay: cannot read {where(url)}: {failure.reason}.{hint}\n")
         return 1
-    print_record(record, streams.out)
-    return 0
+    return 0 if print_record(record, streams.out) else 1
 
 
 def _hint(url: str, schema_missing: bool) -> str:
@@ -104,6 +116,33 @@ async def _load(url: str, game_id: int) -> GameRecord:
         await db.dispose()
 
 
+async def _check_all(url: str, out: TextIO) -> int:
+    """One line per stored deal, oldest first, then the count; 1 when one does not replay."""
+    from bot.service.replay import load_record, stored_game_ids
+    from bot.storage.database import Database
+
+    db = Database(url)
+    try:
+        ids = await stored_game_ids(db)
+        failed = 0
+        for game_id in ids:
+            record = await load_record(db, game_id)
+            mismatch = record.replay_mismatch()
+            failed += mismatch is not None
+            out.write(f"{deal_line(record)}: " + ("replays to the stored state"
+                      if mismatch is None else f"does NOT replay ({mismatch})") + "\n")
+    finally:
+        await db.dispose()
+    out.write(f"{len(ids) - failed} of {len(ids)} deals replay to the stored state\n")
+    return 1 if failed else 0
+
+
+def deal_line(record: GameRecord) -> str:
+    game = record.game
+    return (f"Game {game.id} in chat {game.chat_id}, deal {game.deal_number} "
+            f"({game.status}, {len(record.moves)} moves)")
+
+
 def seat_names(record: GameRecord) -> dict[int, str]:
     """People by their Telegram name; computers numbered in seat order with their strength,
     as the Telegram table names them ("Computer 1 (hard)")."""
@@ -119,7 +158,8 @@ def seat_names(record: GameRecord) -> dict[int, str]:
     return names
 
 
-def print_record(record: GameRecord, out: TextIO) -> None:
+def print_record(record: GameRecord, out: TextIO) -> bool:
+    """The deal told bout by bout; True when it replays to the stored state."""
     game, rules = record.game, record.rules
     names = seat_names(record)
 
@@ -137,7 +177,7 @@ def print_record(record: GameRecord, out: TextIO) -> None:
     before = state.view(0)  # public facts (table, attacker) are the same in every view
     new_bout = True
     last = state
-    for move, after, events in record.steps():
+    for move, after, events in _steps_until_refused(record):
         if new_bout:
             say(f"\nBout: {name(before.attacker)} attacks, {name(before.defender)} defends\n")
         action = Action.parse(move.action, move.seat)
@@ -155,9 +195,19 @@ def print_record(record: GameRecord, out: TextIO) -> None:
     outcome = last.outcome if last.is_over else None
     say("\nResult: " + (result_text(outcome, name) if outcome is not None
                         else "not finished") + "\n")
-    ok = record.replay_matches()
+    mismatch = record.replay_mismatch()
     say("The move log replays to the stored state: "
-        + ("yes" if ok else "NO (mismatch: the log and the stored state differ)") + "\n")
+        + ("yes" if mismatch is None else f"NO ({mismatch})") + "\n")
+    return mismatch is None
+
+
+def _steps_until_refused(record: GameRecord) -> Iterator[tuple[Any, GameState, tuple[Event, ...]]]:
+    """``record.steps()`` up to a move the replayed deal refuses (a deal that does not
+    replay): the telling stops there and the last line says which move and why."""
+    try:
+        yield from record.steps()
+    except EngineError:
+        return
 
 
 def _print_deal(state: GameState, name: Callable[[int], str], out: TextIO) -> None:

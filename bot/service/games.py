@@ -63,6 +63,7 @@ from bot.engine import (
     next_deal,
 )
 from bot.service import settings as game_settings
+from bot.service.deal_inputs import DealInputs
 from bot.service.errors import (
     AlreadyPlayed,
     Code,
@@ -355,11 +356,13 @@ class GameService:
         else:
             outcome, dealer = previous
             state = next_deal(rules, outcome, dealer, seed)
+        inputs = DealInputs.of(state, dealer_drawn=previous is None)
         now = self.clock()
         deadline = self._deadline(state, settings, now)
         game = Game(chat_id=chat_id, lobby_id=lobby_id, series_id=series_id,
                     deal_number=deal_number, host_id=host_id, rules=rules.to_dict(),
                     settings=dict(settings), seed=seed, dealer=state.dealer,
+                    deal_inputs=inputs.to_dict(),
                     state=state.to_dict(), version=state.version, status="running",
                     hand_message_ids={}, turn_deadline=deadline, updated_at=now)
         s.add(game)

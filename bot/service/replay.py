@@ -1,4 +1,5 @@
-"""Rebuild a game from its seed, rules and move log (the restart check and `durak replay`)."""
+"""Rebuild a game from its rules, seed, what it was dealt from and its move log (the restart
+check and `durak replay`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Action, Event, GameState, RuleSet, new_deal
+from bot.engine import Action, EngineError, Event, GameState, RuleSet
+from bot.service.deal_inputs import DealInputs
 from bot.service.errors import Code, NotFound
 from bot.storage import games as game_repo
 from bot.storage import people
@@ -27,7 +29,7 @@ class GameRecord:
         return RuleSet.from_dict(self.game.rules)
 
     def initial_state(self) -> GameState:
-        return new_deal(self.rules, seed=self.game.seed, dealer=self.game.dealer)
+        return DealInputs.stored(self.game).deal(self.rules, self.game.seed)
 
     def steps(self) -> Iterator[tuple[Any, GameState, tuple[Event, ...]]]:
         """(move row, state after it, engine events) for every logged move, in order."""
@@ -43,10 +45,28 @@ class GameRecord:
         return state
 
     def replay_matches(self) -> bool:
-        """True when seed + rules + log reproduce the stored state and version exactly."""
-        state = self.replayed_state()
-        return (state.to_dict() == self.game.state and len(self.moves) == self.game.version
-                and [m.idx for m in self.moves] == list(range(len(self.moves))))
+        """True when the deal and its log reproduce the stored state and version exactly."""
+        return self.replay_mismatch() is None
+
+    def replay_mismatch(self) -> str | None:
+        """None when the deal and its log reproduce the stored state and version exactly;
+        else the first thing that differs, in words (for `durak replay`)."""
+        if [m.idx for m in self.moves] != list(range(len(self.moves))):
+            return "the move numbers have a gap"
+        if len(self.moves) != self.game.version:
+            return (f"the log holds {len(self.moves)} moves but the stored state is at "
+                    f"version {self.game.version}")
+        state = self.initial_state()
+        for move in self.moves:
+            try:
+                state.apply(Action.parse(move.action, move.seat))
+            except EngineError as exc:  # the replayed deal is not the one played
+                return f"move {move.idx + 1} ({move.seat}:{move.action}) is refused: {exc}"
+        replayed, stored = state.to_dict(), self.game.state
+        differ = [k for k in {**replayed, **stored} if replayed.get(k) != stored.get(k)]
+        if differ:
+            return "the replayed state differs from the stored one in " + ", ".join(differ)
+        return None
 
     def seat_name(self, seat: int) -> str:
         row = next((x for x in self.seats if x.seat == seat), None)
@@ -66,3 +86,8 @@ async def load_record(db: Database, game_id: int) -> GameRecord:
         moves = await game_repo.move_log(s, game_id)
         names = await people.user_names(s, [x.user_id for x in seats])
         return GameRecord(game=game, seats=seats, moves=moves, names=names)
+
+
+async def stored_game_ids(db: Database) -> list[int]:
+    async with db.read() as s:
+        return await game_repo.game_ids(s)

@@ -301,6 +301,11 @@ async def running_games(session: AsyncSession) -> list[Row]:
     return list((await session.execute(stmt)).all())
 
 
+async def game_ids(session: AsyncSession) -> list[int]:
+    """Every stored deal, oldest first (`durak replay --all`)."""
+    return list((await session.execute(select(games.c.id).order_by(games.c.id))).scalars())
+
+
 async def latest_deal_number(session: AsyncSession, series_id: int) -> int:
     stmt = select(func.max(games.c.deal_number)).where(games.c.series_id == series_id)
     return (await session.execute(stmt)).scalar_one() or 0

@@ -130,6 +130,10 @@ class Game(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(BigInteger)
     dealer: Mapped[int | None] = mapped_column(Integer)
+    # What new_deal was given besides rules and seed (the dealer as passed: null when drawn
+    # from the seed; later_deal; prev_fool), so a replay deals the same cards
+    # (service/deal_inputs.py). Null on deals stored before migration 0006.
+    deal_inputs: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="running")  # running|finished|cancelled

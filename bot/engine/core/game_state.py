@@ -26,6 +26,8 @@ class GameState(Protocol):
     rules: RuleSet
     seed: int                 # what the deal was dealt from (game.new_deal)
     dealer: int
+    later_deal: bool          # dealt as a later deal of a series (next_deal)
+    prev_fool: int | None     # the previous deal's fool, for next_deal_first_attacker
     n: int                    # players
     version: int              # actions applied in this deal
     phase: Phase              # exchange / play / over
