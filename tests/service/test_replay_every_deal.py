@@ -18,7 +18,7 @@ from playhelp import press_args
 from sqlalchemy import update
 
 from bot.engine import PLAYABLE_PRESETS, RulesError, RuleSet, new_deal
-from bot.engine.rules import random_house_rules
+from bot.engine.core.rules import random_house_rules
 from bot.service.events import GameSnapshot
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
