@@ -1,7 +1,8 @@
 """The services: load, check, apply through the engine, persist (one transaction), and tell
 what changed. They own the live game; the runtime draws what they hand over.
 
-    games.py       GameService: start, act, time out, cancel, next deal, snapshots
+    games/         GameService: dealing, acting and timeouts, seat changes, reads (one file
+                   each; core.py states the transaction and version rules once)
     positions.py   the position cache and the one GameSnapshot builder
     lobby.py       LobbyService: create, join, leave, settings, computer players
     chats.py       ChatService: chat preferences, languages (``locale``), chat queries
