@@ -282,12 +282,16 @@ def known_settings(values: dict) -> dict:
     return {k: v for k, v in values.items() if k in names and v is not None}
 
 
-def _count_reads(app, reads: Counter, renders: list[int]) -> None:
-    """Count the game's reads from the database by the function that asked (a plain
-    wrapper: the caller's frame is the one that called ``snapshot``) and the renders."""
+def count_reads(app) -> tuple[Counter, list[int]]:
+    """From now on, count the game's reads from the database by the function that asked (a
+    plain wrapper: the caller's frame is the one that called ``snapshot``) and the renders
+    of ``app``'s runtime: (reads by caller's qualified name, [renders]), both live.
+    tests/bot/test_shared_reads.py counts with it too."""
     runtime = app.bot_data["services"].runtime
     games, presenter = runtime.games, runtime.presenter
     snapshot, render = games.snapshot, presenter._render
+    reads: Counter = Counter()
+    renders = [0]
 
     def counted_snapshot(game_id):
         reads[sys._getframe(1).f_code.co_qualname] += 1
@@ -299,6 +303,7 @@ def _count_reads(app, reads: Counter, renders: list[int]) -> None:
 
     games.snapshot = counted_snapshot
     presenter._render = counted_render
+    return reads, renders
 
 
 async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
@@ -336,9 +341,7 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
             timings.append(time.perf_counter() - started)
 
     presses.press = timed_press
-    reads: Counter = Counter()
-    renders = [0]
-    _count_reads(app, reads, renders)
+    reads, renders = count_reads(app)
     # SIGUSR1 marks the start and the end of play: the CPU the bot process used in between
     # (all its threads: the event loop and aiosqlite's) and the presses timed by then.
     marks: list[dict] = []

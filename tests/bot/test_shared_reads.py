@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from pathlib import Path
 
 from conftest import fast_settings, stop_app
 from playing import deal_a_leader_a_pair, hand_message, press_once
@@ -16,26 +17,9 @@ from bot.engine import ActionKind
 from bot.render.cards import card_label
 from bot.runtime.table.renderers import Told
 
-
-def count_reads(app) -> tuple[Counter, list[int]]:
-    """(reads of a game by the caller's qualified name, [renders]) of ``app`` from now."""
-    runtime = app.bot_data["services"].runtime
-    games, presenter = runtime.games, runtime.presenter
-    snapshot, render = games.snapshot, presenter._render
-    reads: Counter = Counter()
-    renders = [0]
-
-    def counted_snapshot(game_id):
-        reads[sys._getframe(1).f_code.co_qualname] += 1
-        return snapshot(game_id)
-
-    def counted_render(*args, **kwargs):
-        renders[0] += 1
-        return render(*args, **kwargs)
-
-    games.snapshot = counted_snapshot
-    presenter._render = counted_render
-    return reads, renders
+# The bench harness counts the same way in its bot process (scripts/bench_harness.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from bench_harness import count_reads  # noqa: E402
 
 
 def drawing_reads(reads: Counter) -> int:
