@@ -21,6 +21,7 @@ from bot.engine import (
     PublicHistory,
     Recorder,
     RuleSet,
+    ThrowInState,
     deal_from_position,
     history_of,
     new_deal,
@@ -62,6 +63,7 @@ def _follow(rules: RuleSet, seed: int, max_steps: int = 3000):
         seat = rng.choice(sorted(state.actors()))
         action = rng.choice(list(state.legal_actions(seat)))
         done = len(rec.history.entries)
+        hands = _hands_after_playing(state, action)
         events = rec.apply(action)
         actions.append(action)
         seen |= _public(public_view(state))
@@ -73,7 +75,31 @@ def _follow(rules: RuleSet, seed: int, max_steps: int = 3000):
                 assert (seen >> real(c)) & 1, (rules.preset_name, seed, e)
             if e.kind is HistoryKind.DREW:
                 assert len(e.cards) <= e.count
+            if hands is not None:
+                _check_what_a_pass_says(e, hands)
     return rec, actions
+
+
+def _hands_after_playing(state, action: Action) -> list[int] | None:
+    """Throw-in family: each hand with the action's cards gone but before any draw (the
+    hidden truth a pass or a bout's end speaks of); None for Warsaw."""
+    if not isinstance(state, ThrowInState):
+        return None
+    hands = list(state.hands)
+    for c in action.cards:
+        hands[action.player] &= ~(1 << real(c))
+    return hands
+
+
+def _check_what_a_pass_says(e, hands: list[int]) -> None:
+    """A pass was legal only with a card of the table's ranks to add; a seat the engine
+    passed for at a bout's end, with room left, held none of them."""
+    of_ranks = sum(1 << (p * 64 + s * 16 + r) for p in range(3) for s in range(4)
+                   for r in e.rank_list())
+    if e.kind is HistoryKind.PASS:
+        assert hands[e.seat] & of_ranks, e
+    if e.kind is HistoryKind.DECLINED and e.count == 0 and e.room > 0:
+        assert not hands[e.seat] & of_ranks, e
 
 
 def _check_agrees_with_play(history: PublicHistory) -> None:
@@ -95,7 +121,8 @@ def _check_agrees_with_play(history: PublicHistory) -> None:
                 gone |= set(e.cards)
             ranks = 0
             for c in played:
-                ranks |= 1 << (c & 15)
+                if c & 15 != 15:  # a joker has no throw-in rank
+                    ranks |= 1 << (c & 15)
         if any(e.kind is HistoryKind.END for e in bout) or bout is not bouts[-1]:
             assert gone == played, bout
 

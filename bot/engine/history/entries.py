@@ -27,7 +27,9 @@ class HistoryKind(StrEnum):
     TAKE = "take"                # seat (the defender) said it takes
     DONE = "done"                # pagat: seat stops covering
     PASS = "pass"                # seat passed while `ranks` lay there with `room` left
-    DECLINED = "declined"        # the bout ended and seat, free to throw in, added nothing
+    #                              (throw-in family: legal only with a card of them to add)
+    DECLINED = "declined"        # the bout ended, seat added nothing: count 1 its pass stood,
+    #                              0 the engine passed for it (with room: none of `ranks`)
     TAKEN = "taken"              # seat picked up cards (the table)
     BEATEN_OFF = "beaten_off"    # cards went to the discard (seat: the defender)
     DREW = "drew"                # seat drew count cards; cards: those everyone saw (turn-up)

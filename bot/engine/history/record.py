@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.actions import WELI_AS, Action, ActionKind, Event, EventKind
-from ..core.cards import Card, bits
+from ..core.cards import JOKER_RANK, Card, bits
 from ..forms.public import PublicView
 from .entries import Entry, HistoryKind
 
@@ -39,6 +39,7 @@ def real(card: int) -> int:
 
 
 def table_ranks(table: Sequence[tuple[Card, Card | None]], more: Sequence[int] = ()) -> int:
+    """The throw-in ranks of the cards on the table and ``more`` (jokers have none)."""
     m = 0
     for a, c in table:
         m |= 1 << (int(a) & 15)
@@ -46,7 +47,7 @@ def table_ranks(table: Sequence[tuple[Card, Card | None]], more: Sequence[int] =
             m |= 1 << (int(c) & 15)
     for x in more:
         m |= 1 << (real(x) & 15)
-    return m
+    return m & ~(1 << JOKER_RANK)
 
 
 def room(view: PublicView, added: int = 0) -> int:
@@ -113,13 +114,18 @@ def step_entries(bout: int, before: PublicView, action: Action, events: Sequence
 
 
 def _declined(bout: int, before: PublicView, action: Action, stock: int) -> list[Entry]:
-    """Throw-in seats that added nothing to a bout that ends now (they passed, or the
-    engine passed for them: either way the table saw them add nothing), with the ranks
-    that lay there at the end and the room that was left."""
-    added = [] if action.kind not in (ActionKind.ATTACK, ActionKind.COVER,
-                                      ActionKind.TRANSFER) else list(action.cards)
+    """Throw-in seats that added nothing to a bout that ends now, with the ranks that lay
+    there at the end and the room that was left for that seat. ``count`` 1: its pass
+    stood (a pass is legal only with a card to add, so it held one and kept it); 0: the
+    engine passed for it, so with ``room`` it held no card of those ranks."""
+    added = list(action.cards) if action.kind in (ActionKind.ATTACK, ActionKind.COVER) else []
     ranks = table_ranks(before.table, added)
     new_attacks = len(added) if action.kind is ActionKind.ATTACK else 0
     left = room(before, new_attacks)
-    return [Entry(bout, HistoryKind.DECLINED, s, ranks=ranks, room=left, stock=stock)
+    covered = action.kind is ActionKind.COVER or any(c is not None for _, c in before.table)
+    # others_join_after_first_beat: before the first cover only the attacker may add
+    only_attacker = before.rules.others_join_after_first_beat and not covered
+    stood = set(before.passed) | ({action.player} if action.kind is ActionKind.PASS else set())
+    return [Entry(bout, HistoryKind.DECLINED, s, count=int(s in stood), ranks=ranks,
+                  room=0 if only_attacker and s != before.attacker else left, stock=stock)
             for s in before.attackers if s in before.in_play and s != before.defender]
