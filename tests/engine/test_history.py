@@ -198,3 +198,18 @@ def test_a_history_from_another_format_is_refused():
         PublicHistory.from_dict({**data, "format": 99})
     with pytest.raises(InvalidState):
         PublicHistory.from_dict({**data, "entries": [[0, "bout", 0, "Zz", 0, 1, 0, 0, 0]]})
+
+
+def test_steps_played_elsewhere_record_the_same_history():
+    """``Recorder.record`` fed the states on either side of each step (as a service's
+    snapshots) gives the history that following the deal gives."""
+    rules = RuleSet.preset("perevodnoy", players=3)
+    followed, actions = _follow(rules, 11)
+    state = new_deal(rules, 11)
+    fed = Recorder(state.clone())
+    for action in actions:
+        before = state.clone()
+        events = state.apply(action)
+        fed.record(before, action, events, state)
+    assert fed.history == followed.history
+    assert len(fed.history.bouts()) > 3
