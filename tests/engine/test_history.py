@@ -161,19 +161,15 @@ def test_house_rule_mixes(preset, players, mix, seed):
 
 
 def test_a_bout_read_entry_by_entry():
-    """Podkidnoy, stock empty: 0 leads 6♥ to 1, who covers with 7♥; 0 passes on ranks 6
-    and 7 (no card to throw in: everyone may now know 0 holds no 6 or 7); the bout is
-    beaten off; 1 leads 9♠ and 0 takes it."""
+    """Podkidnoy, stock empty: 0 leads 6♥ to 1, who covers with 7♥; 0 has no 6 or 7 to
+    throw in, so the engine passes for it and the bout is beaten off at once (everyone
+    may now know 0 holds no 6 or 7); 1 leads 9♠ and 0 takes it."""
     rules = RuleSet.preset("podkidnoy")
     state = deal_from_position(rules, hands=["6h 10c Jd", "7h 9s Qd"], trump="s",
                                attacker=0)
     rec = Recorder(state)
-    for text in ("0:a 6h", "1:c 6h 7h"):
+    for text in ("0:a 6h", "1:c 6h 7h", "1:a 9s"):
         rec.apply(Action.parse(text))
-    kinds = [(e.kind, e.seat) for e in rec.history.entries]
-    if (HistoryKind.BEATEN_OFF, 1) not in kinds:  # the engine did not pass for 0
-        rec.apply(Action.parse("0:p"))
-    rec.apply(Action.parse("1:a 9s"))
     rec.apply(Action.parse("0:t"))
     h = rec.history
     first, second = h.bouts()[:2]
@@ -182,6 +178,8 @@ def test_a_bout_read_entry_by_entry():
         (parse_card("6h"), parse_card("7h"))]
     declined = [e for e in first if e.kind is HistoryKind.DECLINED]
     assert [e.seat for e in declined] == [0] and declined[0].rank_list() == [6, 7]
+    assert declined[0].count == 0 and declined[0].room > 0  # passed for: held none
+    assert not h.of_kind(HistoryKind.PASS)
     beaten = next(e for e in first if e.kind is HistoryKind.BEATEN_OFF)
     assert sorted(beaten.cards) == sorted([parse_card("6h"), parse_card("7h")])
     assert (second[0].seat, second[0].target) == (1, 0)
