@@ -15,7 +15,7 @@ loop (``bot.ai.pool.ComputerPlayers``).
 
 from __future__ import annotations
 
-from bot.engine import Action, GameState, PlayerView
+from bot.engine import Action, GameState, PlayerView, PublicHistory
 
 from . import baselines, easy, hard, normal
 from .hints import explain
@@ -33,7 +33,9 @@ DEFAULT_BUDGET_S = {"easy": 0.0, "normal": 0.0, "hard": 0.7,
 
 
 def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: float,
-                     max_rollouts: int | None = None, clock: str = "wall") -> Action:
+                     max_rollouts: int | None = None, clock: str = "wall",
+                     history: PublicHistory | None = None) -> Action:
+    """``history``: the deal's public history (hard reads it; the others need none)."""
     if strength not in PLAYERS:
         raise ValueError(f"unknown strength {strength!r}; known: {', '.join(PLAYERS)}")
     if view.version >= LONG_DEAL:
@@ -47,7 +49,7 @@ def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: fl
     if strength == "normal":
         return normal.choose(view, seed)
     if strength == "hard":
-        return hard.choose(view, seed, budget_s, max_rollouts, clock)
+        return hard.choose(view, seed, budget_s, max_rollouts, clock, history)
     if strength == "greedy":
         return baselines.greedy_choose(view, seed)
     if strength == "mcts":
@@ -59,21 +61,24 @@ def choose_from_view(view: PlayerView, strength: str, *, seed: int, budget_s: fl
 
 def choose_action(state: GameState, seat: int, strength: str, *, seed: int,
                   budget_s: float, max_rollouts: int | None = None,
-                  clock: str = "wall") -> Action:
+                  clock: str = "wall", history: PublicHistory | None = None) -> Action:
     """The move of a ``strength`` computer player in ``seat`` (which must have a legal
     action). ``max_rollouts`` bounds the hard search by work instead of time (tests);
-    ``clock`` is what ``budget_s`` measures: ``"wall"`` or ``"cpu"`` (``hard.CLOCKS``)."""
+    ``clock`` is what ``budget_s`` measures: ``"wall"`` or ``"cpu"`` (``hard.CLOCKS``);
+    ``history``: the deal's public history (``bot.engine.Recorder``; public by
+    construction, so passing it shows the player nothing hidden)."""
     return choose_from_view(state.view(seat), strength, seed=seed, budget_s=budget_s,
-                            max_rollouts=max_rollouts, clock=clock)
+                            max_rollouts=max_rollouts, clock=clock, history=history)
 
 
 def hint(state: GameState, seat: int, *, seed: int, budget_s: float,
          max_rollouts: int | None = None, clock: str = "wall",
+         history: PublicHistory | None = None,
          ) -> tuple[Action, tuple[str, dict[str, object]]]:
     """What ``hard`` would do for ``seat`` and a one-line reason: an i18n key of the
     ``hint.*`` family with its parameters (render with ``bot.i18n.t(locale, key, **p)``)."""
     view = state.view(seat)
-    action, stats = hard.search(view, seed, budget_s, max_rollouts, clock)
+    action, stats = hard.search(view, seed, budget_s, max_rollouts, clock, history=history)
     return action, explain(view, action, stats)
 
 

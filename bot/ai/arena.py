@@ -37,7 +37,7 @@ import math
 import time
 from typing import Any
 
-from bot.engine import RuleSet, new_deal
+from bot.engine import Recorder, RuleSet, new_deal
 
 from . import DEFAULT_BUDGET_S, choose_action, oracle
 from .hard import clock_of
@@ -79,6 +79,7 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
     """One deal; returns "a", "b" (the winning side) or None for a draw."""
     now = clock_of(clock)
     state = new_deal(rules, deal_seed)
+    recorder = Recorder(state)  # the deal's public history, for the players that read it
     n = rules.players
     solo_players = n if solo else 0
     while not state.is_over:
@@ -95,14 +96,15 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
             action = oracle.choose(state, seat, move_rng_seed, budgets[side], clock)
         else:
             action = choose_action(state, seat, strengths[side], seed=move_rng_seed,
-                                   budget_s=budgets[side], clock=clock)
+                                   budget_s=budgets[side], clock=clock,
+                                   history=recorder.history)
         spent = now() - t0
         times[side].append(spent)
         if wall_times is not None:
             wall_times[side].append(time.perf_counter() - w0)
         if many:
             decision_times[side].append(spent)
-        state.apply(action)
+        recorder.apply(action)
     assert state.outcome is not None  # the loop above plays until the deal is over
     fools = state.outcome.fools
     if not fools:

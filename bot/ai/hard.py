@@ -33,11 +33,11 @@ import random
 import time
 from collections.abc import Callable
 
-from bot.engine import Action, PlayerView, ThrowInState
+from bot.engine import Action, PlayerView, PublicHistory, ThrowInState
 
 from .common import ATTACK, legal_and_forced
 from .endgame import solve as solve_endgame
-from .inference import unlikely
+from .inference import ruled_out, unlikely
 from .knowledge import read_view
 from .normal import choose as normal_choose
 from .rollout import playout
@@ -116,10 +116,12 @@ def score(outcome, seat: int) -> float:
 def search(view: PlayerView, seed: int, budget_s: float,
            max_rollouts: int | None = None, clock: str = "wall",
            worlds: Callable[[random.Random], ThrowInState] | None = None,
+           history: PublicHistory | None = None,
            ) -> tuple[Action, dict[Action, tuple[float, int]]]:
     """(best action, {candidate: (mean score, playouts)}). ``worlds`` replaces the
     sampling of worlds from the view (``oracle.py``: the true state, for the arena's
-    measure of what hidden cards cost); people's games never pass it."""
+    measure of what hidden cards cost); people's games never pass it. ``history``: the
+    deal's public history, whose facts the sampled worlds keep (``inference.ruled_out``)."""
     now = clock_of(clock)
     legal, forced = legal_and_forced(view)
     if forced is not None:
@@ -132,9 +134,10 @@ def search(view: PlayerView, seed: int, budget_s: float,
     deadline = start + budget_s
     rng = random.Random(seed)
     beliefs = unlikely(view, know)  # what the bout says about the others' hands
+    facts = ruled_out(view, know, history)  # what the deal so far rules out
     if worlds is None:
         def worlds(rng: random.Random) -> ThrowInState:
-            return sample_world(view, rng, know, beliefs)
+            return sample_world(view, rng, know, beliefs, facts)
     if view.stock_count == 0 and len(view.in_play) == 2:
         world = worlds(rng)  # the only world there is
         solved = solve_endgame(world, view.player, legal, deadline=start + budget_s * 0.5,
@@ -187,5 +190,6 @@ def search(view: PlayerView, seed: int, budget_s: float,
 
 
 def choose(view: PlayerView, seed: int = 0, budget_s: float = 0.5,
-           max_rollouts: int | None = None, clock: str = "wall") -> Action:
-    return search(view, seed, budget_s, max_rollouts, clock)[0]
+           max_rollouts: int | None = None, clock: str = "wall",
+           history: PublicHistory | None = None) -> Action:
+    return search(view, seed, budget_s, max_rollouts, clock, history=history)[0]

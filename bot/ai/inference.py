@@ -13,11 +13,17 @@ The view has no history, but the bout in progress says a lot, and people read it
 These are beliefs, not facts: ``sampling`` honours them with probability ``BELIEF`` per
 card, so a world where the seat did hold such a card (a bluff, a mistake, a plan) is
 still sampled now and then and the search never relies on a certainty it does not have.
+
+The deal's public history (``bot.engine.PublicHistory``) adds facts (``ruled_out``): the
+engine passes for a throw-in seat only when it has no card of the table's ranks, so a
+bout that ended with the stock empty, room left and that seat silent says it held none
+of them; with the stock empty a hand gains only cards picked up in plain sight (known),
+so it still holds none. Those cards are never dealt to it.
 """
 
 from __future__ import annotations
 
-from bot.engine import PlayerView
+from bot.engine import HistoryKind, PlayerView, PublicHistory
 
 from .knowledge import JOKER_RANK, Knowledge
 
@@ -72,4 +78,33 @@ def unlikely(view: PlayerView, know: Knowledge) -> dict[int, int]:
             for s in view.passed:
                 if s != me and s != d and know.slots[s]:
                     out[s] = out.get(s, 0) | m
+    return out
+
+
+def _of_ranks(ranks: int) -> int:
+    """Every card id (three packs, every suit) of the ranks in the bitmask ``ranks``."""
+    m = 0
+    for r in range(2, 15):
+        if (ranks >> r) & 1:
+            for p in range(3):
+                for s in range(4):
+                    m |= 1 << (p * 64 + s * 16 + r)
+    return m
+
+
+def ruled_out(view: PlayerView, know: Knowledge, history: PublicHistory | None
+              ) -> dict[int, int]:
+    """{seat: unknown cards that seat certainly does not hold} from the deal's history
+    (module doc): bouts that ended, stock empty, with room for a seat the engine passed
+    for. Other seats only; {} without a history."""
+    out: dict[int, int] = {}
+    if history is None:
+        return out
+    me = view.player
+    for e in history.of_kind(HistoryKind.DECLINED):
+        if e.count or e.room <= 0 or e.stock or e.seat == me or not know.slots[e.seat]:
+            continue
+        m = _of_ranks(e.ranks) & know.unknown
+        if m:
+            out[e.seat] = out.get(e.seat, 0) | m
     return out

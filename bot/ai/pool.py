@@ -73,21 +73,25 @@ def _lower_priority() -> None:
 
 
 def _choose_in_worker(state_dict: dict[str, Any], seat: int, strength: str, seed: int,
-                      budget_s: float) -> str:
+                      budget_s: float, history: dict[str, Any] | None = None) -> str:
     from bot.ai import choose_action
-    from bot.engine import deal_from_dict
+    from bot.engine import PublicHistory, deal_from_dict
 
     state = deal_from_dict(state_dict)
-    return choose_action(state, seat, strength, seed=seed, budget_s=budget_s).text()
+    past = None if history is None else PublicHistory.from_dict(history)
+    return choose_action(state, seat, strength, seed=seed, budget_s=budget_s,
+                         history=past).text()
 
 
-def _hint_in_worker(state_dict: dict[str, Any], seat: int, seed: int, budget_s: float
+def _hint_in_worker(state_dict: dict[str, Any], seat: int, seed: int, budget_s: float,
+                    history: dict[str, Any] | None = None,
                     ) -> tuple[str, tuple[str, dict[str, Any]]]:
     from bot.ai import hint
-    from bot.engine import deal_from_dict
+    from bot.engine import PublicHistory, deal_from_dict
 
     state = deal_from_dict(state_dict)
-    action, reason = hint(state, seat, seed=seed, budget_s=budget_s)
+    past = None if history is None else PublicHistory.from_dict(history)
+    action, reason = hint(state, seat, seed=seed, budget_s=budget_s, history=past)
     return action.text(), reason
 
 
@@ -166,9 +170,10 @@ class ComputerPlayers:
         await asyncio.gather(*(self._run(_warm_up) for _ in range(self.workers)))
 
     async def choose(self, state_dict: dict[str, Any], seat: int, strength: str, seed: int,
-                     budget_s: float) -> str:
+                     budget_s: float, history: dict[str, Any] | None = None) -> str:
         """The computer player's action text for ``seat`` (e.g. ``"a 10h"``); a hard
-        player's budget shrinks with the queue (module doc)."""
+        player's budget shrinks with the queue (module doc). ``history``: the deal's
+        public history as ``PublicHistory.to_dict()`` (only hard reads it)."""
         self._pool()  # a closed pool refuses at once
         if strength != "hard" or budget_s <= 0:
             return await self._run(_choose_in_worker, state_dict, seat, strength, seed,
@@ -178,17 +183,19 @@ class ComputerPlayers:
             if budget is None:  # the queue is too deep to search: normal's move
                 return await self._run(_choose_in_worker, state_dict, seat, "normal", seed,
                                        0.0)
-            return await self._run(_choose_in_worker, state_dict, seat, "hard", seed, budget)
+            return await self._run(_choose_in_worker, state_dict, seat, "hard", seed, budget,
+                                   history)
 
         return await self._searching(budget_s, True, run)
 
-    async def hint(self, state_dict: dict[str, Any], seat: int, seed: int, budget_s: float
+    async def hint(self, state_dict: dict[str, Any], seat: int, seed: int, budget_s: float,
+                   history: dict[str, Any] | None = None,
                    ) -> tuple[str, tuple[str, dict[str, Any]]]:
         """(action text hard would play, (i18n key, params) of the reason)."""
         self._pool()
 
         async def run(budget: float | None) -> tuple[str, tuple[str, dict[str, Any]]]:
-            return await self._run(_hint_in_worker, state_dict, seat, seed, budget)
+            return await self._run(_hint_in_worker, state_dict, seat, seed, budget, history)
 
         return await self._searching(budget_s, False, run)
 

@@ -21,6 +21,7 @@ from .core.rules import PARAMETERS, PLAYABLE_PRESETS, PRESETS, RuleSet
 from .forms.public import PublicView, public_view
 from .forms.view import PlayerView
 from .game import deal_class, deal_from_dict, deal_from_position, new_deal, next_deal, replay_deal
+from .history import Entry, HistoryKind, PublicHistory, Recorder, history_of
 from .house.state import HouseState
 from .throwin.state import ThrowInState
 from .warsaw.state import WarsawState
@@ -29,10 +30,11 @@ from .warsaw.view import WarsawView
 ENGINE_BUILD = _build.BUILD  # "compiled" or "pure"
 
 __all__ = [
-    "Action", "ActionKind", "Card", "CardSet", "Code", "ENGINE_BUILD", "EngineError", "Event",
-    "EventKind", "GameState", "HouseState", "IllegalAction", "InvalidAction",
-    "InvalidAssignment", "InvalidCard", "InvalidState", "Outcome", "PARAMETERS",
-    "PLAYABLE_PRESETS", "PRESETS", "Phase", "PlayerView", "PublicView", "Reason", "RuleSet",
-    "RulesError", "ThrowInState", "WarsawState", "WarsawView", "deal_class", "deal_from_dict",
-    "deal_from_position", "new_deal", "next_deal", "public_view", "replay_deal",
+    "Action", "ActionKind", "Card", "CardSet", "Code", "ENGINE_BUILD", "EngineError", "Entry",
+    "Event", "EventKind", "GameState", "HistoryKind", "HouseState", "IllegalAction",
+    "InvalidAction", "InvalidAssignment", "InvalidCard", "InvalidState", "Outcome",
+    "PARAMETERS", "PLAYABLE_PRESETS", "PRESETS", "Phase", "PlayerView", "PublicHistory",
+    "PublicView", "Reason", "Recorder", "RuleSet", "RulesError", "ThrowInState", "WarsawState",
+    "WarsawView", "deal_class", "deal_from_dict", "deal_from_position", "history_of",
+    "new_deal", "next_deal", "public_view", "replay_deal",
 ]

@@ -1,5 +1,6 @@
 """Rebuild a game from its rules, seed, what it was dealt from and its move log (the restart
-check and `durak replay`)."""
+check and `durak replay`), and its public history (what a computer player may read of the
+deal so far: rebuilt from the log, so it is never stored twice)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Action, EngineError, Event, GameState, RuleSet
+from bot.engine import Action, EngineError, Event, GameState, PublicHistory, Recorder, RuleSet
 from bot.service.deal_inputs import DealInputs
 from bot.service.errors import Code, NotFound
 from bot.storage import games as game_repo
@@ -43,6 +44,13 @@ class GameRecord:
         for move in self.moves:
             state.apply(Action.parse(move.action, move.seat))
         return state
+
+    def history(self) -> PublicHistory:
+        """What everyone at the table has seen of this deal, replayed from the move log."""
+        rec = Recorder(self.initial_state())
+        for move in self.moves:
+            rec.apply(Action.parse(move.action, move.seat))
+        return rec.history
 
     def replay_matches(self) -> bool:
         """True when the deal and its log reproduce the stored state and version exactly."""

@@ -31,6 +31,7 @@ from bot.engine import (
     new_deal,
 )
 from bot.engine.core.actions import WELI_AS
+from bot.engine.history import PublicHistory
 from bot.engine.verify.random_play import play_random_game
 
 K = ActionKind
@@ -399,6 +400,8 @@ EXAMPLES: dict[Code, tuple[type[EngineError], Callable[[], object]]] = {
     # saved states, positions, deck orders
     Code.STATE_FORMAT: (InvalidState, bad_dict(_format(9))),
     Code.WARSAW_STATE_FORMAT: (InvalidState, bad_dict(_format(9), warsaw_lead)),
+    Code.HISTORY_FORMAT: (InvalidState, lambda: PublicHistory.from_dict(
+        {"format": 1, "players": 2, "entries": [[0, "no such kind", 0, "", 0, -1, 0, 0, 0]]})),
     Code.STATE_TABLE_LENGTHS: (InvalidState, bad_dict(_drop_last_cover, six_on_table)),
     Code.STATE_SEAT_LISTS: (InvalidState, bad_dict(_drop_front, warsaw_lead)),
     Code.CARD_PLACED_TWICE: (InvalidState, lambda: pos(hands=["6h 7h", "6h"], trump="s",

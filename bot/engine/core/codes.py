@@ -291,6 +291,7 @@ class Code(CodeEnum):
     # -- saved states, positions and card orders that do not describe a deal (InvalidState)
     STATE_FORMAT = "state_format", "unknown state format {format}"
     WARSAW_STATE_FORMAT = "warsaw_state_format", "not a Warsaw state of format {format}"
+    HISTORY_FORMAT = "history_format", "not a deal's public history: {detail}"
     STATE_TABLE_LENGTHS = ("state_table_lengths",
                            "attacks, covers and attack_by differ in length")
     STATE_SEAT_LISTS = ("state_seat_lists",

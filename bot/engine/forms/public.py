@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..core.cards import Card, CardSet
 from ..core.game_state import GameState
 from ..core.outcome import Outcome
-from ..core.phase import LEAD, Phase
+from ..core.phase import ADD, DEFEND, LEAD, Phase
 from ..core.rules import RuleSet
 from ..throwin.state import ThrowInState
 from ..warsaw.state import WarsawState
@@ -52,6 +52,7 @@ class PublicView:
     teams: tuple[tuple[int, ...], ...] = ()
     front: tuple[CardSet, ...] = ()  # Warsaw: the cards lying face up before each seat
     lead_open: bool = False  # Warsaw: the first-phase lead is still being staged
+    limit: int = 0  # the bout limit in force (Warsaw: the attack's capacity while playing)
 
     @property
     def is_over(self) -> bool:
@@ -88,7 +89,7 @@ def _plain_public(s: ThrowInState) -> PublicView:
         in_play=tuple(i for i in range(s.n) if s.in_play[i]), out_order=tuple(s.out_order),
         waiting_on=s.waiting_on(), outcome=s.outcome,
         exchange_holder=None if s.exchange_holder < 0 else s.exchange_holder,
-        weli_suit=None if weli < 0 else weli, teams=s.cfg.teams)
+        weli_suit=None if weli < 0 else weli, teams=s.cfg.teams, limit=s.limit)
 
 
 def _warsaw_public(s: WarsawState) -> PublicView:
@@ -109,4 +110,5 @@ def _warsaw_public(s: WarsawState) -> PublicView:
         waiting_on=s.waiting_on(), outcome=s.outcome,
         exchange_holder=None if s.exchange_holder < 0 else s.exchange_holder,
         front=tuple(CardSet(f) for f in s.front),
-        lead_open=s.phase.value == "play" and s.stage == LEAD)
+        lead_open=s.phase.value == "play" and s.stage == LEAD,
+        limit=s.capacity if s.phase.value == "play" and s.stage in (LEAD, ADD, DEFEND) else 0)
