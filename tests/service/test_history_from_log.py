@@ -12,7 +12,7 @@ import random
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from playhelp import press_args
+from playhelp import new_game, press_args
 from test_replay_every_deal import FIRST_ATTACKER, mixed_rules, settings_of
 
 from bot.engine import PLAYABLE_PRESETS, Action, PublicHistory, Recorder, RuleSet
@@ -48,12 +48,10 @@ async def play_recording(games: GameService, snapshot: GameSnapshot, rng: random
 
 async def play_a_series(tmp_path, rules: RuleSet, service_seed: int, play_seed: int) -> None:
     async with scratch_database(None, tmp_path) as db:
-        lobbies = LobbyService(db)
         games = GameService(db, rng=random.Random(service_seed))
-        lobby = await lobbies.create(CHAT, HOST, "host", settings=settings_of(rules))
-        for _ in range(rules.players - 1):
-            await lobbies.add_computer(lobby.lobby_id, HOST, "easy")
-        _lobby, first = await games.start(lobby.lobby_id, HOST)
+        first = await new_game(LobbyService(db), games, CHAT, HOST,
+                               computers=("easy",) * (rules.players - 1),
+                               settings=settings_of(rules))
         rng = random.Random(play_seed)
         live_first = await play_recording(games, first.snapshot, rng, 5000)
         later = await games.next_deal(first.game_id, HOST)

@@ -14,7 +14,7 @@ import random
 
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
-from playhelp import press_args
+from playhelp import new_game, press_args
 from sqlalchemy import update
 
 from bot.engine import PLAYABLE_PRESETS, RulesError, RuleSet, new_deal
@@ -83,12 +83,10 @@ async def play(games: GameService, snapshot: GameSnapshot, rng: random.Random,
 
 async def play_a_series(tmp_path, rules: RuleSet, service_seed: int, play_seed: int) -> None:
     async with scratch_database(None, tmp_path) as db:
-        lobbies = LobbyService(db)
         games = GameService(db, rng=random.Random(service_seed))
-        lobby = await lobbies.create(CHAT, HOST, "host", settings=settings_of(rules))
-        for _ in range(rules.players - 1):
-            await lobbies.add_computer(lobby.lobby_id, HOST, "easy")
-        _lobby, first = await games.start(lobby.lobby_id, HOST)
+        first = await new_game(LobbyService(db), games, CHAT, HOST,
+                               computers=("easy",) * (rules.players - 1),
+                               settings=settings_of(rules))
         assert first.snapshot.state.rules == rules
         rng = random.Random(play_seed)
         ended = await play(games, first.snapshot, rng, 5000)
