@@ -69,10 +69,20 @@ async def _press_first_accepted(fake, user, message) -> bool:
         if refusal(answer):
             continue
         if "pick" in button["callback_data"]:
-            await fake.settle(0.02)
-            current = fake.stored[(message.chat_id, message.message_id)]
-            choice = next(b for b in current.buttons if b["callback_data"][:1] in "mM")
-            query = await fake.user_presses(user, current, choice["callback_data"])
+            # The card's choice replaces the keyboard by an edit, which a loaded machine
+            # may deliver a moment later; a hand redrawn meanwhile shows no choice: the
+            # user looks again (``press_first_accepted`` returns False).
+            key = (message.chat_id, message.message_id)
+
+            def choice_shown(key=key):
+                return next((b for b in fake.stored[key].buttons
+                             if b["callback_data"][:1] in "mM"), None)
+
+            try:
+                choice = await fake.wait_for(choice_shown, 3.0, "the card's choice")
+            except AssertionError:
+                raise LookupError("the hand changed under the user's finger") from None
+            query = await fake.user_presses(user, fake.stored[key], choice["callback_data"])
             answer = await fake.wait_for_answer(query)
             if refusal(answer):
                 continue
