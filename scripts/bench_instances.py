@@ -222,7 +222,9 @@ async def _play_again(fake, tables, deadline: float) -> int:
                 break
             await fake.wait_for_answer(await fake.user_presses(user, table, button), 30)
             try:
-                await fake.wait_for(lambda t=table, b=button: b not in t.button_texts(), 10,
+                # the group table is edited at its own pace and within the group's 20
+                # messages a minute, which the last minutes of play may have spent
+                await fake.wait_for(lambda t=table, b=button: b not in t.button_texts(), 30,
                                     "the ready count")
             except AssertionError:
                 break  # the table never showed who is ready
