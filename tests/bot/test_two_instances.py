@@ -55,10 +55,10 @@ async def test_two_bot_processes_behind_one_url_play_like_one_and_survive_a_kill
     against the fake Bot API with Telegram's flood limits; the first is killed (SIGKILL)
     30 s into play. Compared with the same games on one process: while both run, presses
     are refused not much more often (within 1.2 times plus 12 points: a small, clustered
-    sample, see the bound); no press is applied twice, no timer fires twice, no 429 at all; after the
-    kill the other process draws its games within seconds, every game finishes, and its
-    next deal starts when both people press "Play again" (each press may reach either
-    process)."""
+    sample, see the bound); no press is applied twice, no timer fires twice, no 429 at
+    all; after the kill the other process draws its games within seconds, every game
+    finishes, and its next deal starts when both people press "Play again" (each press
+    may reach either process)."""
     import os
     import sys
     from pathlib import Path
