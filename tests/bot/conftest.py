@@ -51,6 +51,17 @@ async def start_app(app) -> None:
     await app.updater.start_polling(poll_interval=0.0, timeout=5)
 
 
+async def second_instance(fakebot, bot_world):
+    """Another Application on the same database and token (several instances) that takes no
+    updates of its own: a test hands it a press, as a load balancer would."""
+    app = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
+                                          quiet_hand_delay=60.0), clock=bot_world.clock)
+    await app.initialize()
+    await app.post_init(app)
+    await app.start()
+    return app
+
+
 async def stop_app(app) -> None:
     """What durak-bot does on SIGTERM (bot.launch.serve), step by step."""
     if app.updater.running:

@@ -147,6 +147,26 @@ async def deal_a_leader_a_pair(fake, world):
     raise AssertionError("no deal gave the leader a pair")
 
 
+async def lead_one_of_a_pair(fake, world):
+    """``deal_a_leader_a_pair``, then the leader leads the first card and their hand keeps
+    the keyboard drawn before it (a held edit: the world runs with a long
+    ``quiet_hand_delay``): (game id, the leader's user and seat, the two cards)."""
+    game_id, snap, user, (first, second) = await deal_a_leader_a_pair(fake, world)
+    hand = hand_message(fake, user)
+    await fake.wait_for_answer(await fake.user_presses(user, hand, card_label(first)))
+    await fake.settle(0.2)
+    assert card_label(second) in hand.button_texts()  # the keyboard drawn at version 0
+    return game_id, user, snap.seat_of(user.id), (first, second)
+
+
+def throw_in_of(state, seat: int, card: int):
+    """The legal action of ``seat`` that throws in ``card`` alone."""
+    from bot.engine import ActionKind
+
+    return next(a for a in state.legal_actions(seat)
+                if a.kind is ActionKind.ATTACK and a.cards == (card,))
+
+
 async def move_log(world, game_id):
     from bot.storage import games as game_repo
 

@@ -9,11 +9,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from conftest import fast_settings, stop_app
-from playing import deal_a_leader_a_pair, hand_message, press_once
+from conftest import second_instance, stop_app
+from playing import lead_one_of_a_pair, press_once, throw_in_of
 
-from bot.app import build_application
-from bot.engine import ActionKind
 from bot.render.cards import card_label
 from bot.runtime.table.renderers import Told
 
@@ -58,35 +56,19 @@ async def test_a_change_told_from_elsewhere_is_read_once_and_drawn(fakebot, bot_
     assert reads["GameRuntime._changed_elsewhere"] == 1, reads
 
 
-async def _second_instance(fakebot, bot_world):
-    app = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
-                                          quiet_hand_delay=60.0), clock=bot_world.clock)
-    await app.initialize()
-    await app.post_init(app)
-    await app.start()
-    return app
-
-
 async def test_a_press_reads_the_game_only_when_refused_as_out_of_date(fakebot, bot_world):
     """Presses reaching an instance that did not draw the hand. One on a hand the game
     moved past, that would still show the same buttons: played (the service refused it
     as out of date; one read finds it means what the person saw). One on the version the
     game is at: played with no read of its own (it read the game before every press)."""
     await bot_world.start(quiet_hand_delay=60.0, instances=2)
-    game_id, snap, user, (first, second) = await deal_a_leader_a_pair(fakebot, bot_world)
-    leader = snap.seat_of(user.id)
-    hand = hand_message(fakebot, user)
-    await fakebot.wait_for_answer(await fakebot.user_presses(user, hand, card_label(first)))
-    await fakebot.settle(0.2)
-    assert card_label(second) in hand.button_texts()  # the keyboard drawn at version 0
-
-    other = await _second_instance(fakebot, bot_world)
+    game_id, user, leader, (first, second) = await lead_one_of_a_pair(fakebot, bot_world)
+    other = await second_instance(fakebot, bot_world)
     try:
         reads, _renders = count_reads(other)
         presses = other.bot_data["services"].runtime.presses
         moved = await bot_world.services.games.snapshot(game_id)
-        throw_in = next(a for a in moved.state.legal_actions(leader)
-                        if a.kind is ActionKind.ATTACK and a.cards == (second,))
+        throw_in = throw_in_of(moved.state, leader, second)
         done = await presses.press(game_id, 0, throw_in.text(), user.id)
         assert done == f"✓ You threw in {card_label(second)}"
         assert reads["Presses._meant_version"] == 1, reads

@@ -3,23 +3,10 @@ another instance than the one that drew the hand means what the person saw."""
 
 from __future__ import annotations
 
-from conftest import fast_settings, stop_app
-from playing import deal_a_leader_a_pair, hand_message
+from conftest import second_instance, stop_app
+from playing import lead_one_of_a_pair, throw_in_of
 
-from bot.app import build_application
-from bot.engine import ActionKind
 from bot.render.cards import card_label
-
-
-async def _second_instance(fakebot, bot_world):
-    """Another Application on the same database and token that takes no updates of its
-    own (the test hands it a press, as a load balancer would)."""
-    app = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
-                                          quiet_hand_delay=60.0), clock=bot_world.clock)
-    await app.initialize()
-    await app.post_init(app)
-    await app.start()
-    return app
 
 
 async def test_a_press_on_a_hand_another_instance_drew_means_what_the_person_saw(
@@ -28,18 +15,11 @@ async def test_a_press_on_a_hand_another_instance_drew_means_what_the_person_saw
     edit); the leader's next press, on that keyboard, reaches instance B: B finds what
     the hand showed in the database and plays the throw-in, as A would have."""
     await bot_world.start(quiet_hand_delay=60.0, instances=2)
-    game_id, snap, user, (first, second) = await deal_a_leader_a_pair(fakebot, bot_world)
-    leader = snap.seat_of(user.id)
-    hand = hand_message(fakebot, user)
-    await fakebot.wait_for_answer(await fakebot.user_presses(user, hand, card_label(first)))
-    await fakebot.settle(0.2)
-    assert card_label(second) in hand.button_texts()  # the keyboard drawn at version 0
-
-    other = await _second_instance(fakebot, bot_world)
+    game_id, user, leader, (first, second) = await lead_one_of_a_pair(fakebot, bot_world)
+    other = await second_instance(fakebot, bot_world)
     try:
         moved = await bot_world.services.games.snapshot(game_id)
-        throw_in = next(a for a in moved.state.legal_actions(leader)
-                        if a.kind is ActionKind.ATTACK and a.cards == (second,))
+        throw_in = throw_in_of(moved.state, leader, second)
         done = await other.bot_data["services"].runtime.presses.press(
             game_id, 0, throw_in.text(), user.id)
         assert done == f"✓ You threw in {card_label(second)}"
