@@ -24,6 +24,7 @@ so it still holds none. Those cards are never dealt to it.
 from __future__ import annotations
 
 from bot.engine import HistoryKind, PlayerView, PublicHistory
+from bot.engine.core.cards import RANK_MASKS, bits
 
 from .knowledge import JOKER_RANK, Knowledge
 
@@ -82,13 +83,12 @@ def unlikely(view: PlayerView, know: Knowledge) -> dict[int, int]:
 
 
 def _of_ranks(ranks: int) -> int:
-    """Every card id (three packs, every suit) of the ranks in the bitmask ``ranks``."""
+    """Every card id (three packs, every suit) of the ranks in the bitmask ``ranks``
+    (jokers have no rank to throw in: never theirs)."""
     m = 0
-    for r in range(2, 15):
-        if (ranks >> r) & 1:
-            for p in range(3):
-                for s in range(4):
-                    m |= 1 << (p * 64 + s * 16 + r)
+    for r in bits(ranks):
+        if r < JOKER_RANK:
+            m |= RANK_MASKS[r]
     return m
 
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.actions import WELI_AS, Action, ActionKind, Event, EventKind
+from ..core.beats import WELI  # the 6♦: what a weli's virtual id stands for on the table
 from ..core.cards import JOKER_RANK, Card, bits
 from ..forms.public import PublicView
 from .entries import Entry, HistoryKind
-
-WELI = 2 * 16 + 6  # the 6♦: what a weli's virtual id stands for on the table
 
 _ACTION_KINDS = {
     ActionKind.ATTACK: HistoryKind.ATTACK, ActionKind.COVER: HistoryKind.COVER,
