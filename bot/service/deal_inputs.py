@@ -33,6 +33,8 @@ class DealInputs:
         return cls(None if dealer_drawn else state.dealer, state.later_deal, state.prev_fool)
 
     def to_dict(self) -> dict[str, Any]:
+        """The stored form; its keys are ``new_deal``'s (and ``history_of``'s) keyword
+        arguments, so it is also how the inputs are passed back."""
         return asdict(self)
 
     @classmethod
@@ -48,5 +50,4 @@ class DealInputs:
         return cls(game.dealer, True, game.state.get("prev_fool"))
 
     def deal(self, rules: RuleSet, seed: int) -> GameState:
-        return new_deal(rules, seed=seed, dealer=self.dealer, later_deal=self.later_deal,
-                        prev_fool=self.prev_fool)
+        return new_deal(rules, seed=seed, **self.to_dict())

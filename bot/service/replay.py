@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Action, EngineError, Event, GameState, PublicHistory, Recorder, RuleSet
+from bot.engine import Action, EngineError, Event, GameState, PublicHistory, RuleSet, history_of
 from bot.service.deal_inputs import DealInputs
 from bot.service.errors import Code, NotFound
 from bot.storage import games as game_repo
@@ -39,18 +39,11 @@ class GameRecord:
             events = state.apply(Action.parse(move.action, move.seat))
             yield move, state, tuple(events)
 
-    def replayed_state(self) -> GameState:
-        state = self.initial_state()
-        for move in self.moves:
-            state.apply(Action.parse(move.action, move.seat))
-        return state
-
     def history(self) -> PublicHistory:
         """What everyone at the table has seen of this deal, replayed from the move log."""
-        rec = Recorder(self.initial_state())
-        for move in self.moves:
-            rec.apply(Action.parse(move.action, move.seat))
-        return rec.history
+        return history_of(self.rules, self.game.seed,
+                          (Action.parse(m.action, m.seat) for m in self.moves),
+                          **DealInputs.stored(self.game).to_dict())
 
     def replay_matches(self) -> bool:
         """True when the deal and its log reproduce the stored state and version exactly."""
