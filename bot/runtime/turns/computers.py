@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bot.config import Settings
 from bot.metrics import Metrics
-from bot.service.errors import GameOver, NotAllowed, NotFound, StaleVersion
+from bot.service.errors import GameOver, IllegalMove, NotAllowed, NotFound, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
 
@@ -90,6 +90,14 @@ class ComputerTurns:
                 return
             await asyncio.sleep(wait)
 
+    async def _look_again(self, display: Display) -> bool:
+        """Hold the game as the service has it now; False when it is gone."""
+        try:
+            display.adopt(await self.games.snapshot(display.game_id))
+        except NotFound:
+            return False
+        return True
+
     async def _move(self, display: Display, seat: int, backoff: Backoff) -> bool:
         """Play ``seat``'s move; False when the deal is gone."""
         snap = display.snap
@@ -106,10 +114,16 @@ class ComputerTurns:
         except (StaleVersion, NotAllowed):
             # Someone moved first (or the person took their seat back): look again at the
             # game as the service has it now.
-            try:
-                display.adopt(await self.games.snapshot(snap.game_id))
-            except NotFound:
+            return await self._look_again(display)
+        except IllegalMove as exc:
+            # Judged against a game that moved on since the snapshot the move was chosen
+            # on, a move may have become impossible ("nothing to add" once the defender
+            # took): the same race as above. At the snapshot's own version it is a fault.
+            if not await self._look_again(display):
                 return False
+            if display.version > snap.version:
+                return True
+            await asyncio.sleep(backoff.failed(exc))
             return True
         except (GameOver, NotFound):
             return False
