@@ -72,26 +72,38 @@ def _lower_priority() -> None:
         pass
 
 
+def _past(history: dict[str, Any] | None) -> Any:
+    """The ``PublicHistory`` a request carries: its JSON form (``to_dict``), or a deal
+    log (``{"rules", "seed", "deal", "moves"}``, what the bot stores) replayed here, in
+    the worker, so that the bot's event loop never spends the milliseconds it costs."""
+    from bot.engine import PublicHistory, RuleSet, history_of
+
+    if history is None:
+        return None
+    if "moves" in history:
+        return history_of(RuleSet.from_dict(history["rules"]), int(history["seed"]),
+                          history["moves"], **history["deal"])
+    return PublicHistory.from_dict(history)
+
+
 def _choose_in_worker(state_dict: dict[str, Any], seat: int, strength: str, seed: int,
                       budget_s: float, history: dict[str, Any] | None = None) -> str:
     from bot.ai import choose_action
-    from bot.engine import PublicHistory, deal_from_dict
+    from bot.engine import deal_from_dict
 
     state = deal_from_dict(state_dict)
-    past = None if history is None else PublicHistory.from_dict(history)
     return choose_action(state, seat, strength, seed=seed, budget_s=budget_s,
-                         history=past).text()
+                         history=_past(history)).text()
 
 
 def _hint_in_worker(state_dict: dict[str, Any], seat: int, seed: int, budget_s: float,
                     history: dict[str, Any] | None = None,
                     ) -> tuple[str, tuple[str, dict[str, Any]]]:
     from bot.ai import hint
-    from bot.engine import PublicHistory, deal_from_dict
+    from bot.engine import deal_from_dict
 
     state = deal_from_dict(state_dict)
-    past = None if history is None else PublicHistory.from_dict(history)
-    action, reason = hint(state, seat, seed=seed, budget_s=budget_s, history=past)
+    action, reason = hint(state, seat, seed=seed, budget_s=budget_s, history=_past(history))
     return action.text(), reason
 
 
@@ -173,7 +185,8 @@ class ComputerPlayers:
                      budget_s: float, history: dict[str, Any] | None = None) -> str:
         """The computer player's action text for ``seat`` (e.g. ``"a 10h"``); a hard
         player's budget shrinks with the queue (module doc). ``history``: the deal's
-        public history as ``PublicHistory.to_dict()`` (only hard reads it)."""
+        public history as ``PublicHistory.to_dict()`` or a deal log (``_past``; only hard
+        reads it)."""
         self._pool()  # a closed pool refuses at once
         if strength != "hard" or budget_s <= 0:
             return await self._run(_choose_in_worker, state_dict, seat, strength, seed,

@@ -224,7 +224,9 @@ class Presses:
         if snap.status != "running" or not list(snap.state.legal_actions(seat)):
             raise IllegalMove(Code.NOT_YOUR_TURN)
         locale = display.seat_locale.get(seat, display.locale)
-        action, key, params = await self.brain.hint(snap.state, seat, self.rng.getrandbits(32))
+        history = await self.games.deal_log(game_id, snap.version)  # hard reads the deal
+        action, key, params = await self.brain.hint(snap.state, seat, self.rng.getrandbits(32),
+                                                    history)
         lead = not snap.state.table_pairs()
         letters = letters_for(locale)  # the hint's cards come in the engine's text ("Q♥")
         shown = {k: relabel(v, letters) if isinstance(v, str) else v for k, v in params.items()}

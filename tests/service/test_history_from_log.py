@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from playhelp import new_game, press_args
 from test_replay_every_deal import FIRST_ATTACKER, mixed_rules, settings_of
 
+from bot.ai.pool import _past
 from bot.engine import PLAYABLE_PRESETS, Action, PublicHistory, Recorder, RuleSet
 from bot.service.events import GameSnapshot, MoveApplied
 from bot.service.games import GameService
@@ -61,6 +62,12 @@ async def play_a_series(tmp_path, rules: RuleSet, service_seed: int, play_seed: 
             assert stored == live.history
             assert len(stored.entries) > 1
             assert PublicHistory.from_dict(json.loads(json.dumps(stored.to_dict()))) == stored
+            # What a hard computer is given: the log the worker replays (pool._past).
+            version = (await games.snapshot(game_id)).version
+            log = await games.deal_log(game_id, version)
+            assert log is not None and len(log["moves"]) == version
+            assert _past(json.loads(json.dumps(log))) == live.history
+            assert await games.deal_log(game_id, version + 1) is None  # not there yet
 
 
 @settings(max_examples=12, deadline=None, phases=[p for p in Phase if p is not Phase.explain],

@@ -17,11 +17,14 @@ from bot.engine import GameState
 
 
 class ComputerBrain(Protocol):
-    async def choose(self, state: GameState, seat: int, strength: str, seed: int) -> str:
-        """The engine action text the computer in ``seat`` plays now."""
+    async def choose(self, state: GameState, seat: int, strength: str, seed: int,
+                     history: dict[str, Any] | None = None) -> str:
+        """The engine action text the computer in ``seat`` plays now. ``history``: the
+        deal's public history, as a deal log (``GameService.deal_log``) or its JSON form
+        (hard reads it)."""
 
-    async def hint(self, state: GameState, seat: int, seed: int
-                   ) -> tuple[str, str, dict[str, Any]]:
+    async def hint(self, state: GameState, seat: int, seed: int,
+                   history: dict[str, Any] | None = None) -> tuple[str, str, dict[str, Any]]:
         """(action text, i18n key of a one-line reason, its parameters)."""
 
     async def close(self) -> None:
@@ -31,11 +34,12 @@ class ComputerBrain(Protocol):
 class SimpleBrain:
     """bot.ai.simple for every strength: instant, legal, plausible."""
 
-    async def choose(self, state: GameState, seat: int, strength: str, seed: int) -> str:
+    async def choose(self, state: GameState, seat: int, strength: str, seed: int,
+                     history: dict[str, Any] | None = None) -> str:
         return simple_action(state.view(seat)).text()
 
-    async def hint(self, state: GameState, seat: int, seed: int
-                   ) -> tuple[str, str, dict[str, Any]]:
+    async def hint(self, state: GameState, seat: int, seed: int,
+                   history: dict[str, Any] | None = None) -> tuple[str, str, dict[str, Any]]:
         return simple_action(state.view(seat)).text(), "hint.reason.simple", {}
 
     async def close(self) -> None:
@@ -49,13 +53,15 @@ class PoolBrain:
         self.players = ComputerPlayers(workers)
         self.budget_s = budget_s
 
-    async def choose(self, state: GameState, seat: int, strength: str, seed: int) -> str:
-        return await self.players.choose(state.to_dict(), seat, strength, seed, self.budget_s)
+    async def choose(self, state: GameState, seat: int, strength: str, seed: int,
+                     history: dict[str, Any] | None = None) -> str:
+        return await self.players.choose(state.to_dict(), seat, strength, seed, self.budget_s,
+                                         history)
 
-    async def hint(self, state: GameState, seat: int, seed: int
-                   ) -> tuple[str, str, dict[str, Any]]:
+    async def hint(self, state: GameState, seat: int, seed: int,
+                   history: dict[str, Any] | None = None) -> tuple[str, str, dict[str, Any]]:
         action, (key, params) = await self.players.hint(state.to_dict(), seat, seed,
-                                                        self.budget_s)
+                                                        self.budget_s, history)
         return action, key, dict(params or {})
 
     async def close(self) -> None:

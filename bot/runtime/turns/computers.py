@@ -105,8 +105,11 @@ class ComputerTurns:
         log.debug("computer seat %s moves in game %s at v%s", seat, snap.game_id, snap.version)
         try:
             started = time.perf_counter()
+            # Hard reads the whole deal: its log, replayed in the search's worker.
+            history = (await self.games.deal_log(snap.game_id, snap.version)
+                       if strength == "hard" else None)
             action = await self.brain.choose(snap.state, seat, strength or "normal",
-                                             self.rng.getrandbits(32))
+                                             self.rng.getrandbits(32), history)
             if self.metrics is not None:
                 self.metrics.computer_moved(strength or "normal", time.perf_counter() - started)
             result = await self.games.act(snap.game_id, action, expected_version=snap.version,

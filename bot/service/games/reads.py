@@ -3,8 +3,9 @@ each hand showed (for every instance to see). The game itself: ``GameCore.snapsh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bot.service.deal_inputs import DealInputs
 from bot.service.errors import Code, NotFound
 from bot.service.events import GameMessages
 from bot.storage import games as game_repo
@@ -34,6 +35,21 @@ class Reads(GameCore):
         if row is None or row.version != version:
             return None
         return frozenset((str(label), str(data)) for label, data in row.buttons)
+
+    async def deal_log(self, game_id: int, version: int) -> dict[str, Any] | None:
+        """What the deal's public history at ``version`` is rebuilt from (rules, seed, deal
+        inputs and the first ``version`` moves: ``bot.ai.pool`` replays it in a worker, off
+        the event loop, for the hard player); None when the log does not reach it."""
+        async with self.db.read() as s:
+            game = await game_repo.load_game(s, game_id, lock=False)
+            if game is None:
+                raise NotFound(Code.NO_SUCH_GAME)
+            moves = [m for m in await game_repo.move_log(s, game_id) if m.idx < version]
+        if len(moves) != version:
+            return None
+        return {"rules": game.rules, "seed": game.seed,
+                "deal": DealInputs.stored(game).to_dict(),
+                "moves": [f"{m.seat}:{m.action}" for m in moves]}
 
     async def messages(self, game_id: int) -> GameMessages:
         """The ids of the deal's table and hand messages as last stored."""
