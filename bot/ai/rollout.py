@@ -258,11 +258,100 @@ def next_seat(s: ThrowInState) -> int:
     return min(waiting, key=lambda x: (x - a) % n)
 
 
-def playout(s: ThrowInState, max_moves: int = 2000) -> None:
-    """Play ``s`` to the end in place with the playout policy."""
+def playout(s: ThrowInState, max_moves: int = 2000, textbook: int = 0) -> None:
+    """Play ``s`` to the end in place with the playout policy; the seats in the bitmask
+    ``textbook`` play ``textbook_action`` instead (a model of the others: see there)."""
     moves = 0
     while s.outcome is None and moves < max_moves:
         seat = next_seat(s)
         legal = list(s.legal_actions(seat))
-        s.apply_unchecked(playout_action(s, seat, legal))
+        if (textbook >> seat) & 1:
+            s.apply_unchecked(textbook_action(s, seat, legal))
+        else:
+            s.apply_unchecked(playout_action(s, seat, legal))
         moves += 1
+
+
+def _cost(card: int, trump: int) -> int:
+    return (card & 15) + (TRUMP_BONUS if (card >> 4) & 3 == trump else 0)
+
+
+def textbook_action(s: ThrowInState, seat: int, legal: list):
+    """The textbook player (``baselines.greedy``'s rules) on the raw state, blind to the
+    other hands: lead the cheapest single card, throw in the cheapest plain card of the
+    table's ranks (trumps once the stock is gone), cover each card with the cheapest
+    beater when every card can be covered, else take; transfer with the cheapest card
+    when covering would need a trump or is impossible. A player who does not see the
+    cards: how the search models the other seats (``hard.OTHERS``), since a playout
+    policy that reads their hands in a sampled world makes them stronger than a person
+    at the table can be."""
+    if len(legal) == 1:
+        return legal[0]
+    trump = s.trump
+    if s.version >= LONG_DEAL:
+        return _progress_action(s, seat, legal, trump, s.cfg.lowest_rank)
+    if not s.attacks:
+        singles = [a for a in legal if a[1] is ATTACK and len(a[2]) == 1]
+        if not singles:
+            return playout_action(s, seat, legal)
+        return min(singles, key=lambda a: _cost(a[2][0], trump))
+    if seat == s.defender:
+        return _textbook_defend(s, legal, trump)
+    stock = len(s.stock)
+    best = None
+    best_cost = 99
+    for a in legal:
+        if a[1] is ATTACK and len(a[2]) == 1:
+            c = a[2][0]
+            v = _cost(c, trump)
+            if (stock and v >= TRUMP_BONUS) or v >= best_cost:
+                continue
+            best, best_cost = a, v
+    if best is not None:
+        return best
+    for a in legal:
+        if a[1] is PASS:
+            return a
+    return legal[0]
+
+
+def _textbook_defend(s: ThrowInState, legal: list, trump: int):
+    take = None
+    transfer = None
+    transfer_cost = 99
+    options: dict[int, list] = {}
+    for a in legal:
+        k = a[1]
+        if k is COVER:
+            options.setdefault(a[2][0], []).append(a)
+        elif k is TAKE:
+            take = a
+        elif k is TRANSFER or k is SHOW:
+            v = _cost(a[2][0], trump) if k is TRANSFER else 0
+            if v < transfer_cost:
+                transfer, transfer_cost = a, v
+    uncovered = [a for a, c in zip(s.attacks, s.covers, strict=False) if c < 0]
+    used = 0
+    plan: list = []
+    trumps = False
+    for att in sorted(uncovered, key=lambda x: len(options.get(x, ()))):
+        best = None
+        best_v = 99
+        for a in options.get(att, ()):
+            c = a[2][1]
+            v = _cost(c, trump)
+            if not (used >> c) & 1 and v < best_v:
+                best, best_v = a, v
+        if best is None:
+            plan = []
+            break
+        used |= 1 << best[2][1]
+        trumps = trumps or best_v >= TRUMP_BONUS
+        plan.append(best)
+    if transfer is not None and (not plan or trumps) and transfer_cost < TRUMP_BONUS:
+        return transfer
+    if plan:
+        return plan[0]
+    if take is not None:
+        return take
+    return legal[0]

@@ -52,7 +52,7 @@ def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = 
     dealt: list[list[int]] = [[] for _ in range(n)]
     to_stock: list[int] = []
     if facts:
-        pool, dealt, to_stock = _place_ruled_out(pool, facts, know, view.player, rng)
+        pool, dealt, to_stock = place_ruled_out(pool, facts, know, view.player, rng)
     order = sorted((s for s in range(n) if s != view.player),
                    key=lambda s: 0 if beliefs.get(s) else 1)
     for s in order:
@@ -83,7 +83,24 @@ def sample_world(view: PlayerView, rng: random.Random, know: Knowledge | None = 
     return build_state(view, hands, stock)
 
 
-def _place_ruled_out(pool: list[int], facts: dict[int, int], know: Knowledge, me: int,
+def world_with_hands(view: PlayerView, know: Knowledge, hidden: list[list[int]],
+                     rng: random.Random) -> ThrowInState:
+    """The world where each other seat's unseen slots hold ``hidden[seat]`` (e.g. a
+    ``beliefs.DealBeliefs`` particle) and the rest of the unknown cards make the stock, in
+    random order."""
+    placed = 0
+    for cards in hidden:
+        for c in cards:
+            placed |= 1 << c
+    stock = bits(know.unknown & ~placed)
+    rng.shuffle(stock)
+    if know.turnup_in_stock and know.turnup is not None:
+        stock.append(know.turnup)  # drawn last
+    hands = [bits(know.known[s]) + list(hidden[s]) for s in range(len(view.hand_counts))]
+    return build_state(view, hands, stock)
+
+
+def place_ruled_out(pool: list[int], facts: dict[int, int], know: Knowledge, me: int,
                      rng: random.Random) -> tuple[list[int], list[list[int]], list[int]]:
     """Deal first the cards some seat certainly lacks, each to a random place that may
     hold it (a seat's unseen slots or the stock, in proportion to the room left), the
