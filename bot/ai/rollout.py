@@ -319,6 +319,7 @@ def _textbook_defend(s: ThrowInState, legal: list, trump: int):
     take = None
     transfer = None
     transfer_cost = 99
+    show = None
     options: dict[int, list] = {}
     for a in legal:
         k = a[1]
@@ -326,15 +327,33 @@ def _textbook_defend(s: ThrowInState, legal: list, trump: int):
             options.setdefault(a[2][0], []).append(a)
         elif k is TAKE:
             take = a
-        elif k is TRANSFER or k is SHOW:
-            v = _cost(a[2][0], trump) if k is TRANSFER else 0
-            if v < transfer_cost:
-                transfer, transfer_cost = a, v
+        elif k is SHOW:
+            show = a
+        elif k is TRANSFER and (v := _cost(a[2][0], trump)) < min(transfer_cost, TRUMP_BONUS):
+            transfer, transfer_cost = a, v
     uncovered = [a for a, c in zip(s.attacks, s.covers, strict=False) if c < 0]
+    plan = _cheapest_covering(uncovered, options, trump)
+    if plan is None and len(uncovered) > 1:  # the table's order left a card without one
+        plan = _cheapest_covering(sorted(uncovered, key=lambda x: len(options.get(x, ()))),
+                                  options, trump)
+    if not plan or any(_cost(a[2][1], trump) >= TRUMP_BONUS for a in plan):
+        if transfer is not None:  # a plain card passes it on rather than a trump covering
+            return transfer
+        if show is not None:
+            return show
+    if plan:
+        return plan[0]
+    if take is not None:
+        return take
+    return legal[0]
+
+
+def _cheapest_covering(uncovered: list[int], options: dict[int, list], trump: int
+                       ) -> list | None:
+    """Each card in turn covered with its cheapest free beater; None when one has none."""
     used = 0
-    plan: list = []
-    trumps = False
-    for att in sorted(uncovered, key=lambda x: len(options.get(x, ()))):
+    plan = []
+    for att in uncovered:
         best = None
         best_v = 99
         for a in options.get(att, ()):
@@ -343,15 +362,7 @@ def _textbook_defend(s: ThrowInState, legal: list, trump: int):
             if not (used >> c) & 1 and v < best_v:
                 best, best_v = a, v
         if best is None:
-            plan = []
-            break
+            return None
         used |= 1 << best[2][1]
-        trumps = trumps or best_v >= TRUMP_BONUS
         plan.append(best)
-    if transfer is not None and (not plan or trumps) and transfer_cost < TRUMP_BONUS:
-        return transfer
-    if plan:
-        return plan[0]
-    if take is not None:
-        return take
-    return legal[0]
+    return plan

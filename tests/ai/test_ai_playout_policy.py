@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from bot.ai.rollout import playout_action
-from bot.engine import Action, GameState, RuleSet, deal_from_position
+import pytest
+
+from bot.ai.baselines import greedy_choose
+from bot.ai.rollout import next_seat, playout_action, textbook_action
+from bot.engine import Action, GameState, RuleSet, deal_from_position, new_deal
 
 
 def _move(s: GameState, seat: int) -> str:
@@ -63,3 +66,23 @@ def test_no_trump_onto_a_taker():
     assert _move(s, 0) == "a 9c"
     assert playout_action(_taking("9s Qc"), 0,
                           list(_taking("9s Qc").legal_actions(0))).kind.value == "p"
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "perevodnoy_showing"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_textbook_playout_player_is_greedy_on_the_raw_state(preset, players):
+    """hard's model of the other seats (rollout.textbook_action) makes the very move the
+    arena's greedy makes from the view, at every decision of greedy's own deals."""
+    decisions = 0
+    for seed in range(12):
+        s = new_deal(RuleSet.preset(preset, players=players), seed)
+        while not s.is_over and s.version < 400:
+            seat = next_seat(s)
+            legal = list(s.legal_actions(seat))
+            expected = greedy_choose(s.view(seat), 0)
+            got = textbook_action(s, seat, legal)
+            assert (got[1], tuple(got[2])) == (expected.kind, tuple(expected.cards)), (
+                seed, s.version)
+            decisions += len(legal) > 1
+            s.apply_unchecked(expected)
+    assert decisions > 300
