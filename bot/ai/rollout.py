@@ -91,6 +91,11 @@ def _throw_in(s: ThrowInState, legal: list, trump: int):
                 key += TRUMP_BONUS
             if key < best_key:
                 best, best_key = a, key
+    return _or_pass(best, legal)
+
+
+def _or_pass(best, legal: list):
+    """A throw-in's choice, else pass (else the first legal move)."""
     if best is not None:
         return best
     for a in legal:
@@ -164,9 +169,10 @@ def _value(card: int, trump: int, low: int) -> int:
     return (card & 15) - low + (TRUMP_BONUS if (card >> 4) & 3 == trump else 0)
 
 
-def _defend(s: ThrowInState, legal: list, trump: int, low: int):
-    take = None
-    transfer = None
+def _defences(legal: list, trump: int, low: int):
+    """A defender's legal moves sorted out: ({attack card: its covers}, take, show, the
+    cheapest transfer, that transfer's value)."""
+    take = show = transfer = None
     transfer_value = 99
     options: dict[int, list] = {}
     for a in legal:
@@ -176,11 +182,16 @@ def _defend(s: ThrowInState, legal: list, trump: int, low: int):
         elif k is TAKE:
             take = a
         elif k is SHOW:
-            return a
-        elif k is TRANSFER:
-            v = _value(a[2][0], trump, low)
-            if v < transfer_value:
-                transfer, transfer_value = a, v
+            show = a
+        elif k is TRANSFER and (v := _value(a[2][0], trump, low)) < transfer_value:
+            transfer, transfer_value = a, v
+    return options, take, show, transfer, transfer_value
+
+
+def _defend(s: ThrowInState, legal: list, trump: int, low: int):
+    options, take, show, transfer, transfer_value = _defences(legal, trump, low)
+    if show is not None:
+        return show
     if transfer is not None and transfer_value < TRUMP_BONUS:
         return transfer
     uncovered = [a for a, c in zip(s.attacks, s.covers, strict=False) if c < 0]
@@ -272,71 +283,50 @@ def playout(s: ThrowInState, max_moves: int = 2000, textbook: int = 0) -> None:
         moves += 1
 
 
-def _cost(card: int, trump: int) -> int:
-    return (card & 15) + (TRUMP_BONUS if (card >> 4) & 3 == trump else 0)
-
-
 def textbook_action(s: ThrowInState, seat: int, legal: list):
     """The textbook player (``baselines.greedy``'s rules) on the raw state, blind to the
     other hands: lead the cheapest single card, throw in the cheapest plain card of the
     table's ranks (trumps once the stock is gone), cover each card with the cheapest
-    beater when every card can be covered, else take; transfer with the cheapest card
-    when covering would need a trump or is impossible. A player who does not see the
-    cards: how the search models the other seats (``hard.OTHERS``), since a playout
-    policy that reads their hands in a sampled world makes them stronger than a person
-    at the table can be."""
-    if len(legal) == 1:
-        return legal[0]
+    beater when every card can be covered, else take; transfer with the cheapest plain
+    card (or show a trump) when covering would need a trump or is impossible. A player
+    who does not see the cards: how the search models the other seats (``hard.OTHERS``),
+    since a playout policy that reads their hands in a sampled world makes them stronger
+    than a person at the table can be."""
+    if len(legal) == 1 or s.version >= LONG_DEAL or (
+            not s.attacks and legal[0][1] is not ATTACK):
+        return playout_action(s, seat, legal)  # forced, a long deal, or not a lead
     trump = s.trump
-    if s.version >= LONG_DEAL:
-        return _progress_action(s, seat, legal, trump, s.cfg.lowest_rank)
+    low = s.cfg.lowest_rank
     if not s.attacks:
         singles = [a for a in legal if a[1] is ATTACK and len(a[2]) == 1]
         if not singles:
             return playout_action(s, seat, legal)
-        return min(singles, key=lambda a: _cost(a[2][0], trump))
+        return min(singles, key=lambda a: _value(a[2][0], trump, low))
     if seat == s.defender:
-        return _textbook_defend(s, legal, trump)
+        return _textbook_defend(s, legal, trump, low)
     stock = len(s.stock)
     best = None
     best_cost = 99
     for a in legal:
         if a[1] is ATTACK and len(a[2]) == 1:
             c = a[2][0]
-            v = _cost(c, trump)
+            v = _value(c, trump, low)
             if (stock and v >= TRUMP_BONUS) or v >= best_cost:
                 continue
             best, best_cost = a, v
-    if best is not None:
-        return best
-    for a in legal:
-        if a[1] is PASS:
-            return a
-    return legal[0]
+    return _or_pass(best, legal)
 
 
-def _textbook_defend(s: ThrowInState, legal: list, trump: int):
-    take = None
-    transfer = None
-    transfer_cost = 99
-    show = None
-    options: dict[int, list] = {}
-    for a in legal:
-        k = a[1]
-        if k is COVER:
-            options.setdefault(a[2][0], []).append(a)
-        elif k is TAKE:
-            take = a
-        elif k is SHOW:
-            show = a
-        elif k is TRANSFER and (v := _cost(a[2][0], trump)) < min(transfer_cost, TRUMP_BONUS):
-            transfer, transfer_cost = a, v
+def _textbook_defend(s: ThrowInState, legal: list, trump: int, low: int):
+    options, take, show, transfer, transfer_value = _defences(legal, trump, low)
+    if transfer_value >= TRUMP_BONUS:
+        transfer = None  # the textbook passes a bout on with a plain card only
     uncovered = [a for a, c in zip(s.attacks, s.covers, strict=False) if c < 0]
-    plan = _cheapest_covering(uncovered, options, trump)
+    plan = _cheapest_covering(uncovered, options, trump, low)
     if plan is None and len(uncovered) > 1:  # the table's order left a card without one
         plan = _cheapest_covering(sorted(uncovered, key=lambda x: len(options.get(x, ()))),
-                                  options, trump)
-    if not plan or any(_cost(a[2][1], trump) >= TRUMP_BONUS for a in plan):
+                                  options, trump, low)
+    if not plan or any(_value(a[2][1], trump, low) >= TRUMP_BONUS for a in plan):
         if transfer is not None:  # a plain card passes it on rather than a trump covering
             return transfer
         if show is not None:
@@ -348,8 +338,8 @@ def _textbook_defend(s: ThrowInState, legal: list, trump: int):
     return legal[0]
 
 
-def _cheapest_covering(uncovered: list[int], options: dict[int, list], trump: int
-                       ) -> list | None:
+def _cheapest_covering(uncovered: list[int], options: dict[int, list], trump: int,
+                       low: int) -> list | None:
     """Each card in turn covered with its cheapest free beater; None when one has none."""
     used = 0
     plan = []
@@ -358,7 +348,7 @@ def _cheapest_covering(uncovered: list[int], options: dict[int, list], trump: in
         best_v = 99
         for a in options.get(att, ()):
             c = a[2][1]
-            v = _cost(c, trump)
+            v = _value(c, trump, low)
             if not (used >> c) & 1 and v < best_v:
                 best, best_v = a, v
         if best is None:
