@@ -34,7 +34,16 @@ from bot.cli.play_input import (
 from bot.cli.play_screen import name_of, render_screen, verb
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
-from bot.engine import Action, EventKind, GameState, Outcome, RuleSet, new_deal, next_deal
+from bot.engine import (
+    Action,
+    EventKind,
+    GameState,
+    Outcome,
+    Recorder,
+    RuleSet,
+    new_deal,
+    next_deal,
+)
 from bot.render.card_letters import RANK_LETTERS
 from bot.render.cards import sort_hand
 
@@ -113,6 +122,7 @@ def play_deal(state: GameState, con: _Console, strength: str = "normal",
     seeded by ``seed`` and the game's version, so a seeded session replays exactly
     (``hard`` stops on wall-clock time, so its moves may differ between machines)."""
     numbers = HandNumbers()  # for this deal: a number never changes its card
+    recorder = Recorder(state)  # the deal's public history: hard reads it, as in Telegram
     while not state.is_over:
         waiting = state.waiting_on()
         computers = [s for s in waiting if s != HUMAN]
@@ -120,12 +130,13 @@ def play_deal(state: GameState, con: _Console, strength: str = "normal",
             seat = computers[0]
             action = choose_action(state, seat, strength,
                                    seed=(seed * 7919 + state.version) & 0x7FFFFFFF,
-                                   budget_s=DEFAULT_BUDGET_S[strength])
+                                   budget_s=DEFAULT_BUDGET_S[strength],
+                                   history=recorder.history)
         elif HUMAN in waiting:
             action = _ask_human(state, con, numbers, letters)
         else:  # cannot happen by the engine's invariants; never spin silently
             raise RuntimeError(f"the game waits on nobody: {state!r}")
-        _apply_and_report(state, action, con, letters)
+        _apply_and_report(recorder, action, con, letters)
     return state
 
 
@@ -151,12 +162,13 @@ def _ask_human(state: GameState, con: _Console, numbers: HandNumbers,
             con.say(f"  ! {sentence(str(exc))} (`help` lists the commands)")
 
 
-def _apply_and_report(state: GameState, action: Action, con: _Console,
+def _apply_and_report(recorder: Recorder, action: Action, con: _Console,
                       letters: str = "en") -> None:
+    state = recorder.state
     before = state.view(HUMAN)
     warsaw = getattr(before, "front", None) is not None
     line = describe_move(action, before, state.rules, name_of, HUMAN, letters)
-    events = state.apply(action)
+    events = recorder.apply(action)
     con.say(line + ".")
     after = state.view(HUMAN)
     drawn = sort_hand(after.hand - before.hand, after.trump_suit)

@@ -29,10 +29,13 @@ def test_play_asks_bot_ai_for_the_chosen_strength(strength, monkeypatch):
     asked: list[tuple[str, float]] = []
     real = cli_play.choose_action
 
-    def spy(state, seat, strength_, *, seed, budget_s):
+    def spy(state, seat, strength_, *, seed, budget_s, history):
         asked.append((strength_, budget_s))
+        # The deal's history so far comes along (hard reads it): its last bout is the
+        # state's, and it grows with the deal.
+        assert history.entries and history.bout == state.bout_no
         budget = min(budget_s, 0.02)  # keep the hard test fast
-        return real(state, seat, strength_, seed=seed, budget_s=budget)
+        return real(state, seat, strength_, seed=seed, budget_s=budget, history=history)
 
     monkeypatch.setattr(cli_play, "choose_action", spy)
     screen = io.StringIO()
