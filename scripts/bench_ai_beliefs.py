@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -38,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--miss", type=float, default=beliefs.MISS)
     p.add_argument("--particles", type=int, default=beliefs.PARTICLES)
     args = p.parse_args(argv)
-    beliefs.MISS, beliefs.LOG_MISS = args.miss, math.log(args.miss)
+    beliefs.MISS = args.miss
     rules = RuleSet.preset(args.preset, players=2)
     hits = {"uniform": 0, "bout": 0, "particles": 0}
     places = turns = 0

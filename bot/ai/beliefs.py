@@ -44,7 +44,6 @@ MISS = 0.1      # weight factor for one move the textbook would not have made wi
 FACT_MISS = 1e-4  # for a hand the rules would not have allowed that move with
 TAKE_WITH_TRUMPS_MISS = 0.6  # taking when covering needed trumps: people keep trumps
 PARTICLES = 400  # proposals per decision (about 30 µs each with two players)
-LOG_MISS = math.log(MISS)
 LOG_TAKE_WITH_TRUMPS_MISS = math.log(TAKE_WITH_TRUMPS_MISS)
 _UNMODELLED = {HistoryKind.SHOW, HistoryKind.EXCHANGED, HistoryKind.KEEP,
                HistoryKind.TRUMP_CHANGED, HistoryKind.PICKED_UP, HistoryKind.PHASE,
@@ -118,12 +117,12 @@ def _covers_all(hand: int, uncovered: tuple[tuple[int, int], ...]) -> bool:
 
 @dataclass
 class _Check:
-    """One reading of one move: ``mask`` must not meet the hand then (else ``miss``);
-    a take reads ``uncovered`` instead."""
+    """One reading of one move: ``mask`` must not meet the hand then (else the particle's
+    weight gains ``log_miss``); a take reads ``uncovered`` instead."""
 
     time: int
     mask: int
-    miss: float
+    log_miss: float
     uncovered: tuple[tuple[int, int], ...] | None = None  # a take: the open cards' beaters
     known_hand: int = 0  # the seat's cards known to everyone then (set by read_history)
 
@@ -142,8 +141,9 @@ class _Seat:
 
 
 class DealBeliefs:
-    """Weighted particles for one decision; ``hands(rng)`` draws the unseen cards of every
-    other seat for one world (``None`` where this module has nothing to say)."""
+    """Weighted particles for one decision (``build``: None when the history is not one
+    this module reads); ``hands(rng)`` draws the unseen cards of every seat for one world
+    (the viewer's list is empty)."""
 
     def __init__(self, know: Knowledge, seats: dict[int, _Seat], rng: random.Random,
                  facts: dict[int, int], particles: int = PARTICLES) -> None:
@@ -168,8 +168,7 @@ class DealBeliefs:
 
     def hands(self, rng: random.Random) -> list[list[int]]:
         """One particle's unseen cards per seat, drawn in proportion to its weight."""
-        pick = rng.choices(self._particles, cum_weights=self._cum)[0]
-        return pick
+        return rng.choices(self._particles, cum_weights=self._cum)[0]
 
     @classmethod
     def build(cls, view: PlayerView, know: Knowledge, history: PublicHistory | None,
@@ -234,11 +233,11 @@ def _log_weight(seat: _Seat, hidden_now: list[int], rng: random.Random) -> float
         hand = hidden | check.known_hand
         if check.uncovered is not None:
             if _covers_all(hand, check.uncovered):
-                log_w += LOG_MISS
+                log_w += check.log_miss
             elif _covers_all(hand, tuple((p | q, 0) for p, q in check.uncovered)):
                 log_w += LOG_TAKE_WITH_TRUMPS_MISS
         elif hand & check.mask:
-            log_w += math.log(check.miss)
+            log_w += check.log_miss
     return log_w
 
 
@@ -281,7 +280,7 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
                         mask = _plain(trump, 2, 14)  # led a trump holding a plain card
                     else:
                         mask = _plain(trump, 2, r - 1)
-                    checks[s].append(_Check(t, mask, MISS))
+                    checks[s].append(_Check(t, mask, math.log(MISS)))
             for c in e.cards:
                 table.append([c, -1])
                 depart(s, c, t)
@@ -295,20 +294,21 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
                 if pair[0] == a:
                     pair[1] = c
             if s != me:
-                checks[s].append(_Check(t, _cheaper_beaters(a, c, trump), MISS))
+                checks[s].append(_Check(t, _cheaper_beaters(a, c, trump), math.log(MISS)))
             depart(s, c, t)
         elif e.kind is HistoryKind.TAKE:
             open_cards = [a for a, c in table if c < 0]
             if s != me and open_cards:
                 beaters = sorted((_beaters(a, trump) for a in open_cards),
                                  key=lambda pq: (pq[0] | pq[1]).bit_count())
-                checks[s].append(_Check(t, 0, MISS, tuple(beaters)))
+                checks[s].append(_Check(t, 0, math.log(MISS), tuple(beaters)))
         elif e.kind is HistoryKind.PASS:
             if s != me and e.room > 0 and e.stock > 0:
-                checks[s].append(_Check(t, _of_ranks(e.ranks, plain_suits), MISS))
+                checks[s].append(_Check(t, _of_ranks(e.ranks, plain_suits), math.log(MISS)))
         elif e.kind is HistoryKind.DECLINED:
             if s != me and e.count == 0 and e.room > 0:
-                checks[s].append(_Check(t, _of_ranks(e.ranks, list(range(4))), FACT_MISS))
+                every_suit = _of_ranks(e.ranks, list(range(4)))
+                checks[s].append(_Check(t, every_suit, math.log(FACT_MISS)))
         elif e.kind is HistoryKind.TAKEN:
             for c in e.cards:
                 held_known[s] |= 1 << c
