@@ -1,5 +1,6 @@
-"""Reads of a game's messages: the ids of its table and hand messages, and the buttons
-each hand showed (for every instance to see). The game itself: ``GameCore.snapshot``."""
+"""Reads beside the game itself: the ids of its table and hand messages, the buttons each
+hand showed (for every instance to see), and the deal's log as a hard computer player
+replays it. The game itself: ``GameCore.snapshot``."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class Reads(GameCore):
-    """Where a deal's messages are and what its hands showed."""
+    """Where a deal's messages are, what its hands showed, and its log."""
 
     async def record_shown(self, game_id: int, seat: int, version: int,
                            buttons: list[list[str]]) -> None:
