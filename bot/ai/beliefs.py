@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from bot.engine import HistoryKind, PlayerView, PublicHistory
 from bot.engine.core.cards import bits
 
-from .inference import ruled_out
+from .inference import of_ranks, ruled_out
 from .knowledge import JOKER_RANK, Knowledge
 from .sampling import place_ruled_out
 
@@ -61,21 +61,10 @@ def _suit_cards(suit: int, low: int, high: int) -> int:
 
 
 def _plain(trump: int | None, low: int, high: int) -> int:
-    return _mask_of_suits([s for s in range(4) if s != trump], low, high)
-
-
-def _mask_of_suits(suits: list[int], low: int, high: int) -> int:
     m = 0
-    for s in suits:
-        m |= _suit_cards(s, low, high)
-    return m
-
-
-def _of_ranks(ranks: int, suits: list[int]) -> int:
-    m = 0
-    for r in range(2, 15):
-        if (ranks >> r) & 1:
-            m |= _mask_of_suits(suits, r, r)
+    for s in range(4):
+        if s != trump:
+            m |= _suit_cards(s, low, high)
     return m
 
 
@@ -246,7 +235,7 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
     """Per other seat with unseen cards: its timeline and the readings of its moves; None
     when the history holds something this module does not model or does not add up."""
     trump = view.trump_suit
-    plain_suits = [s for s in range(4) if s != trump]
+    plain = _plain(trump, 2, 14)
     n = len(view.hand_counts)
     me = view.player
     known_at: dict[int, list[tuple[int, int, int]]] = {s: [] for s in range(n)}
@@ -304,10 +293,10 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
                 checks[s].append(_Check(t, 0, math.log(MISS), tuple(beaters)))
         elif e.kind is HistoryKind.PASS:
             if s != me and e.room > 0 and e.stock > 0:
-                checks[s].append(_Check(t, _of_ranks(e.ranks, plain_suits), math.log(MISS)))
+                checks[s].append(_Check(t, of_ranks(e.ranks) & plain, math.log(MISS)))
         elif e.kind is HistoryKind.DECLINED:
             if s != me and e.count == 0 and e.room > 0:
-                every_suit = _of_ranks(e.ranks, list(range(4)))
+                every_suit = of_ranks(e.ranks)
                 checks[s].append(_Check(t, every_suit, math.log(FACT_MISS)))
         elif e.kind is HistoryKind.TAKEN:
             for c in e.cards:

@@ -82,7 +82,7 @@ def unlikely(view: PlayerView, know: Knowledge) -> dict[int, int]:
     return out
 
 
-def _of_ranks(ranks: int) -> int:
+def of_ranks(ranks: int) -> int:
     """Every card id (three packs, every suit) of the ranks in the bitmask ``ranks``
     (jokers have no rank to throw in: never theirs)."""
     m = 0
@@ -104,7 +104,7 @@ def ruled_out(view: PlayerView, know: Knowledge, history: PublicHistory | None
     for e in history.of_kind(HistoryKind.DECLINED):
         if e.count or e.room <= 0 or e.stock or e.seat == me or not know.slots[e.seat]:
             continue
-        m = _of_ranks(e.ranks) & know.unknown
+        m = of_ranks(e.ranks) & know.unknown
         if m:
             out[e.seat] = out.get(e.seat, 0) | m
     return out
