@@ -9,15 +9,12 @@ is about the hand the seat held *at that moment*, and it has drawn cards since, 
 little about a card that may have come later and a lot about one that was already there.
 
 So a belief here is a *particle*: for every other seat, which of the unknown cards it holds
-now. When each of its unseen cards arrived (its first hand or one of its draws; the cards
-it played from an unseen hand arrived at some draw before they were played) is fitted to
-the hand (``ARRIVALS``): the slots are filled from the last back with the cards that
-would otherwise sit under the most readings. That gives the seat's whole hand at every
-moment of the deal, and the textbook reading of each of its moves (lead the lowest plain
-card, or the lowest trump when it has only trumps; cover with the cheapest card; throw in
-the cheapest plain card of the table's ranks, and pass only when the cards that fit are
-trumps, any card once the stock is gone; take only when covering is impossible) is
-checked against that hand. A reading the hand breaks costs the particle a
+now, and when each of its unseen cards arrived (its first hand or one of its draws; the
+cards it played from an unseen hand arrived at some draw before they were played). That
+gives the seat's whole hand at every moment of the deal, and the textbook reading of each
+of its moves (``TEXTBOOK``: lead the lowest plain card, cover with the cheapest card, pass
+a throw-in only when the cards that fit are trumps, take only when covering is
+impossible) is checked against that hand. A reading the hand breaks costs the particle a
 factor ``MISS`` (a person deviates now and then: a bluff, a plan, a mistake); a fact it
 breaks (the engine passed for a seat with room, so it held none of the table's ranks)
 costs ``FACT_MISS``. Particles are proposed uniformly (unknown cards dealt at random,
@@ -47,16 +44,10 @@ MISS = 0.1      # weight factor for one move the textbook would not have made wi
 FACT_MISS = 1e-4  # for a hand the rules would not have allowed that move with
 TAKE_WITH_TRUMPS_MISS = 0.6  # taking when covering needed trumps: people keep trumps
 PARTICLES = 400  # proposals per decision (about 30 µs each with two players)
-THROW_INS = True  # read the card thrown in and a pass once the stock is gone
-# When each unseen card arrived: "fit" (``_Seat.fit_arrivals``: the arrivals that explain
-# the hand best) or "random" (drawn among the slots it could have used; what hard did
-# before: it charged the true hand of a textbook player a miss in 62% of decisions).
-ARRIVALS = "fit"
 LOG_TAKE_WITH_TRUMPS_MISS = math.log(TAKE_WITH_TRUMPS_MISS)
 _UNMODELLED = {HistoryKind.SHOW, HistoryKind.EXCHANGED, HistoryKind.KEEP,
                HistoryKind.TRUMP_CHANGED, HistoryKind.PICKED_UP, HistoryKind.PHASE,
                HistoryKind.DONE}
-BIG = 1 << 30  # the departure of a card still in the hand
 _CARD_IDS = 192  # three packs of 64; a weli named as a suit has a virtual id above
 
 
@@ -88,28 +79,6 @@ def _cheaper_beaters(attack: int, cover: int, trump: int | None) -> int:
     if sc == trump:  # a plain card covered with a trump: any plain beater was cheaper
         return _suit_cards(sa, ra + 1, 14) | _suit_cards(trump, 2, rc - 1)
     return 0
-
-
-def _cheaper_throw_ins(card: int, table: list[list[int]], trump: int | None,
-                       stock: int) -> int:
-    """Cards of the table's ranks that the textbook would have thrown in before ``card``
-    (the cheapest plain card of them; trumps only once the stock is gone, and then the
-    cheaper trumps too). 0 when ``card`` says nothing: a trump thrown in while the stock
-    lasts is off the textbook whatever the hand."""
-    r, suit = card & 15, (card >> 4) & 3
-    if r == JOKER_RANK:
-        return 0
-    ranks = 0
-    for pair in table:
-        for c in pair:
-            if c >= 0 and c & 15 != JOKER_RANK:
-                ranks |= 1 << (c & 15)
-    fits = of_ranks(ranks)
-    if suit != trump:
-        return fits & _plain(trump, 2, r - 1)
-    if stock:
-        return 0
-    return fits & (_plain(trump, 2, 14) | _suit_cards(suit, 2, r - 1))
 
 
 def _beaters(attack: int, trump: int | None) -> tuple[int, int]:
@@ -158,54 +127,6 @@ class _Seat:
 
     def __post_init__(self) -> None:
         self.check_times = [c.time for c in self.checks]
-        self._by_slot: dict[int, list[float]] = {}
-
-    def _named_by_slot(self, card: int) -> list[float]:
-        """For each arrival slot j: the weight (``-log_miss``) of the readings that name
-        ``card`` between the first arrival and slot j's (what arriving at j rather than
-        first spares it)."""
-        row = self._by_slot.get(card)
-        if row is None:
-            bit = 1 << card
-            row = []
-            spared = 0.0
-            checks = iter(self.checks)
-            check = next(checks, None)
-            for t, _ in self.slots:
-                while check is not None and check.time <= t:
-                    mask = check.mask
-                    if check.uncovered is not None:
-                        for p, q in check.uncovered:
-                            mask |= p | q
-                    if mask & bit:
-                        spared -= check.log_miss
-                    check = next(checks, None)
-                row.append(spared)
-            self._by_slot[card] = row
-        return row
-
-    def fit_arrivals(self, hidden_now: list[int]) -> list[tuple[int, int | None, int]]:
-        """(arrival, departure or None, card) for every unseen card of the seat: the
-        slots filled from the last back, each with the cards that arriving earlier would
-        put under the most readings, so that a hand is read by the arrivals that explain
-        it best (a random arrival charges even the true hand for readings of moves made
-        before its cards came). Always feasible: a card that fits a slot fits every
-        earlier one."""
-        cards: list[tuple[int, int]] = self.played + [(BIG, c) for c in hidden_now]
-        left = list(range(len(cards)))
-        out: list[tuple[int, int | None, int]] = []
-        for j in range(len(self.slots) - 1, -1, -1):
-            t, room = self.slots[j]
-            fit = [i for i in left if t < cards[i][0]]
-            if len(fit) > room:
-                fit.sort(key=lambda i: -self._named_by_slot(cards[i][1])[j])
-                fit = fit[:room]
-            for i in fit:
-                d, c = cards[i]
-                out.append((t, None if d == BIG else d, c))
-            taken = set(fit)
-            left = [i for i in left if i not in taken]
-        return out
 
 
 class DealBeliefs:
@@ -276,13 +197,6 @@ def _log_weight(seat: _Seat, hidden_now: list[int], rng: random.Random) -> float
     # move that plays it is read with the card still in hand): a run of checks, marked
     # by toggling its bit at both ends.
     toggle = [0] * (len(checks) + 1)
-    if ARRIVALS == "fit":
-        for arrival, departure, card in seat.fit_arrivals(hidden_now):
-            bit = 1 << card
-            toggle[bisect_right(times, arrival)] ^= bit
-            if departure is not None:
-                toggle[bisect_left(times, departure + 1)] ^= bit
-        return _read_checks(checks, toggle)
     free = [[t, n] for t, n in seat.slots]  # capacity left per arrival
     for t_played, card in seat.played:  # in order of play: nested choices, always feasible
         options = [f for f in free if f[0] < t_played and f[1] > 0]
@@ -301,12 +215,6 @@ def _log_weight(seat: _Seat, hidden_now: list[int], rng: random.Random) -> float
     rng.shuffle(rest)
     for t, card in zip(rest, hidden_now, strict=False):
         toggle[bisect_right(times, t)] ^= 1 << card
-    return _read_checks(checks, toggle)
-
-
-def _read_checks(checks: list[_Check], toggle: list[int]) -> float:
-    """The log weight of one timeline: ``toggle[i]`` flips the unseen cards that came or
-    went just before check ``i``."""
     log_w = 0.0
     hidden = 0
     for i, check in enumerate(checks):
@@ -357,14 +265,10 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
                 c = e.cards[0]
                 r = c & 15
                 if r != JOKER_RANK:
-                    if (c >> 4) & 3 == trump:  # led a trump holding a plain or lower trump
-                        mask = _plain(trump, 2, 14) | _suit_cards(trump, 2, r - 1)
+                    if (c >> 4) & 3 == trump:
+                        mask = _plain(trump, 2, 14)  # led a trump holding a plain card
                     else:
                         mask = _plain(trump, 2, r - 1)
-                    checks[s].append(_Check(t, mask, math.log(MISS)))
-            elif e.count > 0 and len(e.cards) == 1 and s != me and THROW_INS:
-                mask = _cheaper_throw_ins(e.cards[0], table, trump, e.stock)
-                if mask:
                     checks[s].append(_Check(t, mask, math.log(MISS)))
             for c in e.cards:
                 table.append([c, -1])
@@ -388,11 +292,8 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
                                  key=lambda pq: (pq[0] | pq[1]).bit_count())
                 checks[s].append(_Check(t, 0, math.log(MISS), tuple(beaters)))
         elif e.kind is HistoryKind.PASS:
-            if s != me and e.room > 0 and (e.stock > 0 or THROW_INS):
-                # the textbook throws in plain cards of the table's ranks while the stock
-                # lasts, and any card of them once it is gone
-                fits = of_ranks(e.ranks) & plain if e.stock > 0 else of_ranks(e.ranks)
-                checks[s].append(_Check(t, fits, math.log(MISS)))
+            if s != me and e.room > 0 and e.stock > 0:
+                checks[s].append(_Check(t, of_ranks(e.ranks) & plain, math.log(MISS)))
         elif e.kind is HistoryKind.DECLINED:
             if s != me and e.count == 0 and e.room > 0:
                 every_suit = of_ranks(e.ranks)

@@ -27,7 +27,7 @@ class _OutOfTime(Exception):
 
 def _key(s: ThrowInState) -> tuple:
     return (tuple(s.hands), tuple(s.attacks), tuple(s.covers), s.attacker, s.defender,
-            s.passed, s.taking, s.limit, s.shown, tuple(s.in_play), len(s.stock))
+            s.passed, s.taking, s.limit, s.shown, tuple(s.in_play))
 
 
 def _value(s: ThrowInState, me: int) -> float:

@@ -20,9 +20,8 @@ differ little (arena: hard vs normal 3p rose from 42% to 63%); with two, playout
 decisive and the gate cost strength (66% -> 56%), so there a small bonus for normal's
 move (``PRIOR_BONUS``) only breaks near-ties.
 
-Once only two players are left and the stock holds no unseen card (it is empty, or only
-the turn-up is left in it), the world is fully known (the unseen cards are exactly the
-other hand): ``endgame.solve`` searches it exactly within a
+Once the stock is empty and only two players are left, the world is fully known (the
+unseen cards are exactly the other hand): ``endgame.solve`` searches it exactly within a
 node budget, and the Monte Carlo loop is only the fallback when the budget runs out.
 
 Time: the loop stops early once one move is clearly best (``_clear_winner``), else at
@@ -157,7 +156,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
 
         def worlds(rng: random.Random) -> ThrowInState:
             return sample_world(view, rng, know, beliefs, facts)
-    if know.stock_unknown == 0 and len(view.in_play) == 2:
+    if view.stock_count == 0 and len(view.in_play) == 2:
         world = worlds(rng)  # the only world there is
         solved = solve_endgame(world, view.player, legal, deadline=start + budget_s * 0.5,
                                clock=now)

@@ -33,21 +33,6 @@ def test_hard_plays_the_exact_endgame_move_and_explains_it():
     assert key == "hint.lead_unbeatable" and params == {"cards": "A♠"}
 
 
-def test_hard_reads_the_ending_exactly_once_only_the_turn_up_is_left():
-    # The last card of the stock is the turn-up everyone sees: the other hand is then
-    # every card this seat has not seen, so the ending is known and solved (no playouts,
-    # so no statistics); one hidden card in the stock still needs the playouts.
-    rules = RuleSet.preset("podkidnoy")
-    hands = ["6h As 9d", "7h 8c Jd"]
-    known = deal_from_position(rules, hands=hands, trump="s", attacker=0, defender=1,
-                               stock="Ks")
-    best, stats = search(known.view(0), seed=1, budget_s=5.0, max_rollouts=200)
-    assert stats == {} and best == solve(known, 0, list(known.legal_actions(0)))
-    hidden = deal_from_position(rules, hands=hands, trump="s", attacker=0, defender=1,
-                                stock="Qd Ks")
-    assert search(hidden.view(0), seed=1, budget_s=5.0, max_rollouts=200)[1] != {}
-
-
 def test_search_prunes_split_groups_but_keeps_singles():
     s = deal_from_position(RuleSet.preset("podkidnoy"),
                                 hands=["6h 6d 6c 9s", "7h 8c 9c 10c"], trump="s", attacker=0,

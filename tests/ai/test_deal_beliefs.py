@@ -10,20 +10,13 @@ import random
 
 import pytest
 
-from bot.ai import beliefs, choose_action
-from bot.ai.beliefs import (
-    DealBeliefs,
-    _cheaper_beaters,
-    _cheaper_throw_ins,
-    _covers_all,
-    _log_weight,
-    read_history,
-)
+from bot.ai import choose_action
+from bot.ai.beliefs import DealBeliefs, _cheaper_beaters, _covers_all, read_history
 from bot.ai.inference import ruled_out
 from bot.ai.knowledge import read_view
 from bot.ai.sampling import can_sample, world_with_hands
 from bot.engine import Recorder, RuleSet, new_deal
-from bot.engine.core.cards import bits, parse_card
+from bot.engine.core.cards import parse_card
 
 
 def _view_key(view):
@@ -110,62 +103,6 @@ def test_the_textbook_readings():
     spade7 = ((1 << c("8s")) | (1 << c("9s")), 0)
     two_sevens = ((1 << c("8s"), 0), (1 << c("8s"), 0))
     assert _covers_all(hand, (spade7,)) and not _covers_all(hand, two_sevens)
-
-
-def test_the_throw_in_reading():
-    c = parse_card
-    one_pack = (1 << 64) - 1
-    table = [[c("8s"), c("10s")], [c("8d"), -1]]  # eights and a ten lie there; trumps ♥
-    # The 10♣ thrown in: the plain eights were cheaper (the table's own cards aside).
-    mask = _cheaper_throw_ins(c("10c"), table, 1, stock=5) & one_pack
-    assert (mask >> c("8c")) & 1 and not (mask >> c("10d")) & 1
-    assert not (mask >> c("8h")) & 1 and not (mask >> c("7c")) & 1
-    # A trump thrown in while the stock lasts is off the textbook: it reads nothing;
-    # once the stock is gone every plain card of those ranks and the cheaper trump were.
-    assert _cheaper_throw_ins(c("10h"), table, 1, stock=5) == 0
-    late = _cheaper_throw_ins(c("10h"), table, 1, stock=0) & one_pack
-    assert (late >> c("10c")) & 1 and (late >> c("8h")) & 1 and not (late >> c("10h")) & 1
-
-
-@pytest.mark.parametrize("preset,players", [("podkidnoy", 2), ("podkidnoy", 3)])
-def test_the_textbook_player_never_breaks_a_throw_in_reading(preset, players):
-    """greedy plays the textbook, so the hand it held when it threw a card in never
-    meets the reading of that card (the reading would otherwise weigh the truth down)."""
-    rules = RuleSet.preset(preset, players=players)
-    read = 0
-    for seed in range(30):
-        state = new_deal(rules, seed)
-        while not state.is_over and state.version < 1500:
-            seat = min(state.waiting_on(), key=lambda x: (x - state.attacker) % players)
-            action = choose_action(state, seat, "greedy", seed=seed, budget_s=0.0)
-            if action.kind.name == "ATTACK" and state.attacks and len(action.cards) == 1:
-                table = [[a, c] for a, c in zip(state.attacks, state.covers, strict=False)]
-                mask = _cheaper_throw_ins(action.cards[0], table, state.trump,
-                                          len(state.stock))
-                assert not state.hands[seat] & mask, (seed, state)
-                read += bool(mask)
-            state.apply(action)
-    assert read > 50
-
-
-def test_fitted_arrivals_read_the_textbook_players_true_hand_without_a_miss(monkeypatch):
-    """greedy plays the textbook, so some arrival of its cards explains all its moves. The
-    fitted arrivals find one for its true hand in most decisions (measured 87%); arrivals
-    drawn at random charged that hand a miss in most (38% without one)."""
-    clean = {"fit": 0, "random": 0}
-    decisions = 0
-    for state, rec, view, know in _decisions("podkidnoy", 2, range(600, 615)):
-        seats = read_history(view, know, rec.history)
-        if not state.stock or seats is None:
-            continue
-        truth = bits(state.hands[1] & know.unknown)
-        decisions += 1
-        for way in clean:
-            monkeypatch.setattr(beliefs, "ARRIVALS", way)
-            clean[way] += _log_weight(seats[1], truth, random.Random(decisions)) == 0.0
-    assert decisions > 100
-    assert clean["fit"] > 0.75 * decisions, (clean, decisions)
-    assert clean["fit"] > clean["random"] + 0.3 * decisions, (clean, decisions)
 
 
 def test_histories_it_does_not_model_give_no_particles():
