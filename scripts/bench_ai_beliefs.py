@@ -22,8 +22,9 @@ import time
 
 from bot.ai import beliefs, choose_action
 from bot.ai.knowledge import read_view
+from bot.ai.rollout import next_seat
 from bot.ai.sampling import can_sample, sample_world
-from bot.engine import Recorder, RuleSet, new_deal
+from bot.engine import Recorder, RuleSet, ThrowInState, new_deal
 from bot.engine.core.cards import bits
 
 
@@ -44,9 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     build_s: list[float] = []
     for deal in range(args.deals):
         state = new_deal(rules, args.seed + deal)
+        assert isinstance(state, ThrowInState)
         rec = Recorder(state)
         while not state.is_over and state.version < 2000:
-            seat = min(state.waiting_on(), key=lambda x: (x - state.attacker) % 2)
+            seat = next_seat(state)
             view = state.view(seat)
             know = read_view(view)
             if seat == 0 and state.stock and know.slots[1] and can_sample(view, know):

@@ -31,7 +31,7 @@ from typing import Any
 from bot.ai import beliefs, hard
 from bot.ai.baselines import greedy_choose
 from bot.ai.knowledge import read_view
-from bot.ai.rollout import playout
+from bot.ai.rollout import next_seat, playout
 from bot.ai.sampling import world_with_hands
 from bot.engine import PublicHistory, Recorder, RuleSet, ThrowInState, new_deal
 from bot.engine.core.cards import bits
@@ -48,7 +48,7 @@ def positions(preset: str, games: int, seed: int) -> list[Position]:
         rec = Recorder(state)
         me = g % 2
         while not state.is_over and state.version < 1500:
-            seat = min(state.waiting_on(), key=lambda x: (x - state.attacker) % 2)
+            seat = next_seat(state)
             if seat == me:
                 if state.stock and len(list(state.legal_actions(seat))) > 1:
                     out.append((state.clone(), rec.history, seat))
