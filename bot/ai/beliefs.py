@@ -44,7 +44,6 @@ MISS = 0.1      # weight factor for one move the textbook would not have made wi
 FACT_MISS = 1e-4  # for a hand the rules would not have allowed that move with
 TAKE_WITH_TRUMPS_MISS = 0.6  # taking when covering needed trumps: people keep trumps
 PARTICLES = 400  # proposals per decision (about 30 µs each with two players)
-LOG_TAKE_WITH_TRUMPS_MISS = math.log(TAKE_WITH_TRUMPS_MISS)
 _UNMODELLED = {HistoryKind.SHOW, HistoryKind.EXCHANGED, HistoryKind.KEEP,
                HistoryKind.TRUMP_CHANGED, HistoryKind.PICKED_UP, HistoryKind.PHASE,
                HistoryKind.DONE}
@@ -135,13 +134,15 @@ class DealBeliefs:
     (the viewer's list is empty)."""
 
     def __init__(self, know: Knowledge, seats: dict[int, _Seat], rng: random.Random,
-                 facts: dict[int, int], particles: int = PARTICLES) -> None:
+                 facts: dict[int, int], particles: int | None = None) -> None:
         self.know = know
         self.seats = seats
         self._particles: list[list[list[int]]] = []
         weights: list[float] = []
         order = sorted(seats)
-        for _ in range(particles):
+        # PARTICLES is read here, not bound as the default: a harness that sets it
+        # (bench_ai_regret.py --set PARTICLES=...) then changes what it measures.
+        for _ in range(PARTICLES if particles is None else particles):
             hands = _propose(know, facts, rng)
             self._particles.append(hands)
             weights.append(sum(_log_weight(seats[s], hands[s], rng) for s in order))
@@ -161,7 +162,7 @@ class DealBeliefs:
 
     @classmethod
     def build(cls, view: PlayerView, know: Knowledge, history: PublicHistory | None,
-              rng: random.Random, particles: int = PARTICLES) -> DealBeliefs | None:
+              rng: random.Random, particles: int | None = None) -> DealBeliefs | None:
         if history is None:
             return None
         seats = read_history(view, know, history)
@@ -224,7 +225,7 @@ def _log_weight(seat: _Seat, hidden_now: list[int], rng: random.Random) -> float
             if _covers_all(hand, check.uncovered):
                 log_w += check.log_miss
             elif _covers_all(hand, tuple((p | q, 0) for p, q in check.uncovered)):
-                log_w += LOG_TAKE_WITH_TRUMPS_MISS
+                log_w += math.log(TAKE_WITH_TRUMPS_MISS)  # rare: read when it happens
         elif hand & check.mask:
             log_w += check.log_miss
     return log_w

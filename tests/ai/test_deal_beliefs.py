@@ -124,3 +124,16 @@ def test_histories_it_does_not_model_give_no_particles():
                     assert read_history(view, read_view(view), rec.history) is None
                     return
     raise AssertionError("no trump shown in 40 random deals")
+
+
+def test_the_constants_are_read_when_the_particles_are_built(monkeypatch):
+    """A harness that sets ``PARTICLES`` (bench_ai_regret.py --set) must change what is
+    built, not a default bound when the module was imported."""
+    from bot.ai import beliefs
+
+    _state, rec, view, know = next(_decisions("podkidnoy", 2, range(1)))
+    monkeypatch.setattr(beliefs, "PARTICLES", 17)
+    built = DealBeliefs.build(view, know, rec.history, random.Random(1))
+    assert built is not None and len(built._particles) == 17
+    assert len(DealBeliefs.build(view, know, rec.history, random.Random(1), 5)._particles) == 5
+
