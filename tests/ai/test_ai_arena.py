@@ -41,7 +41,9 @@ def test_arena_prints_one_json_object_whose_counts_add_up():
     assert 0 <= lo <= hi <= 1
     for side in "ab":
         assert result[f"{side}_moves"] > 0
-        assert 0 <= result[f"{side}_move_mean_s"] <= result[f"{side}_move_p95_s"] * 20
+        # Wall-clock times: one move stalled by a busy machine may lift the mean far above
+        # the p95 of these microsecond moves, so only that both were measured is checked.
+        assert result[f"{side}_move_mean_s"] > 0 and result[f"{side}_move_p95_s"] > 0
     assert (result["a"], result["b"], result["players"]) == ("normal", "easy", 3)
 
 
