@@ -12,7 +12,7 @@ So a belief here is a *particle*: for every other seat, which of the unknown car
 now, and when each of its unseen cards arrived (its first hand or one of its draws; the
 cards it played from an unseen hand arrived at some draw before they were played). That
 gives the seat's whole hand at every moment of the deal, and the textbook reading of each
-of its moves (``TEXTBOOK``: lead the lowest plain card, cover with the cheapest card, pass
+of its moves (as greedy plays: lead the lowest plain card, cover with the cheapest card, pass
 a throw-in only when the cards that fit are trumps, take only when covering is
 impossible) is checked against that hand. A reading the hand breaks costs the particle a
 factor ``MISS`` (a person deviates now and then: a bluff, a plan, a mistake); a fact it

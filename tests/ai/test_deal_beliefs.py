@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.ai import choose_action
+from bot.ai import beliefs, choose_action
 from bot.ai.beliefs import DealBeliefs, _cheaper_beaters, _covers_all, read_history
 from bot.ai.inference import ruled_out
 from bot.ai.knowledge import read_view
@@ -129,8 +129,6 @@ def test_histories_it_does_not_model_give_no_particles():
 def test_the_constants_are_read_when_the_particles_are_built(monkeypatch):
     """A harness that sets ``PARTICLES`` (bench_ai_regret.py --set) must change what is
     built, not a default bound when the module was imported."""
-    from bot.ai import beliefs
-
     _state, rec, view, know = next(_decisions("podkidnoy", 2, range(1)))
     monkeypatch.setattr(beliefs, "PARTICLES", 17)
     built = DealBeliefs.build(view, know, rec.history, random.Random(1))
