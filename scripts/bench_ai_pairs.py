@@ -13,6 +13,11 @@ times so far, so a run stopped early (time budget) still leaves exact figures.
 one deal played once per seat with a's seat going round, and each line also carries
 ``a_fool_rate`` (a's seat the fool, over all games) with its interval.
 
+``--set NAME=VALUE`` (repeatable) sets a constant of ``bot.ai.beliefs``, ``bot.ai.hard`` or
+``bot.ai.oracle`` for the whole run, e.g. ``--set OTHERS=policy`` (hard's playouts play the
+other seats by the playout policy) or ``--set SEES=hands`` (the oracle sees the hands but
+not the stock's order); each line carries what was set.
+
 ``--clock cpu`` (the default here) gives hard its budget in CPU time of the searching
 thread, so a run on cores shared with other jobs measures the same player as a run on a
 quiet machine; the move times (``*_move_mean_s``, ``*_move_p95_s``, ``*_decision_p95_s``)
@@ -25,6 +30,8 @@ import argparse
 import json
 import sys
 import time
+
+from bench_ai_regret import constant
 
 from bot.ai import DEFAULT_BUDGET_S
 from bot.ai.arena import percentile, play_game, wilson
@@ -67,6 +74,7 @@ class Row:
         lo, hi = wilson(wins["a"], decided)
         line = {"preset": self.preset, "players": self.players, "a": args.a, "b": args.b,
                 "budgets": budgets, "clock": args.clock, "seed": args.seed,
+                "set": args.set,
                 "games": self.games(args), "a_wins": wins["a"], "b_wins": wins["b"],
                 "draws": self.draws,
                 "a_win_rate": round(wins["a"] / decided, 4) if decided else None,
@@ -113,7 +121,12 @@ def main(argv: list[str] | None = None) -> int:
                         "plays the public yardstick's fixed 5 worlds x 40 random playouts")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what the budget and move times measure (default: cpu)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a constant of bot.ai.beliefs, hard or oracle for the whole run")
     args = p.parse_args(argv)
+    for text in args.set:
+        module, name, value = constant(text)
+        setattr(module, name, value)
     rows = [Row(preset, n) for preset, n in (args.rows or [(args.preset, args.players)])]
     strengths = {"a": args.a, "b": args.b}
     searching = ("hard", "mcts", "oracle")  # players with a time budget: equal time

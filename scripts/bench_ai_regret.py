@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.ai import beliefs, hard
+from bot.ai import beliefs, hard, oracle
 from bot.ai.baselines import greedy_choose
 from bot.ai.knowledge import read_view
 from bot.ai.rollout import next_seat, playout
@@ -124,10 +124,10 @@ def constant(text: str) -> tuple[Any, str, Any]:
         parsed = ast.literal_eval(value)
     except (ValueError, SyntaxError):
         parsed = value
-    for module in (beliefs, hard):
+    for module in (beliefs, hard, oracle):
         if hasattr(module, name):
             return module, name, parsed
-    raise SystemExit(f"no constant {name} in bot.ai.beliefs or bot.ai.hard")
+    raise SystemExit(f"no constant {name} in bot.ai.beliefs, bot.ai.hard or bot.ai.oracle")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,11 @@ and the order of the stock, so it is not a fair opponent, and it needs the full 
 search (``hard.search``: candidates, playouts, exact endings) in the one world that is
 real shows how far better reading of the hidden cards could take hard at the same time
 per move, and where a target is beyond any player of this kind (bot/ai/README.md).
+
+``SEES`` splits what it sees in two: ``"all"`` (the default) every hand and the stock's
+order; ``"hands"`` every hand but a stock shuffled afresh in each world, as a perfect
+reader of the other hands would know the deal. The gap between the two is what the
+stock's order alone is worth, which no player at the table can know.
 """
 
 from __future__ import annotations
@@ -13,15 +18,32 @@ from __future__ import annotations
 import random
 
 from bot.engine import Action, GameState, ThrowInState
+from bot.engine.core.cards import bits
 
 from .hard import search
+from .knowledge import read_view
+from .sampling import world_with_hands
+
+SEES = "all"  # "all": every hand and the stock's order; "hands": the hands only
 
 
 def choose(state: GameState, seat: int, seed: int, budget_s: float,
            clock: str = "wall") -> Action:
-    def worlds(rng: random.Random) -> ThrowInState:
-        world = state.clone()
-        assert isinstance(world, ThrowInState)  # throw-in presets only (like hard's worlds)
-        return world
+    view = state.view(seat)
+    if SEES == "hands":
+        know = read_view(view)
+        assert isinstance(state, ThrowInState)  # throw-in presets only (like hard's worlds)
+        hidden = [[] if s == seat else bits(state.hands[s] & ~know.known[s])
+                  for s in range(len(view.hand_counts))]
 
-    return search(state.view(seat), seed, budget_s, clock=clock, worlds=worlds)[0]
+        def worlds(rng: random.Random) -> ThrowInState:
+            return world_with_hands(view, know, hidden, rng)
+    elif SEES == "all":
+        def worlds(rng: random.Random) -> ThrowInState:
+            world = state.clone()
+            assert isinstance(world, ThrowInState)  # throw-in presets only (like hard's)
+            return world
+    else:
+        raise ValueError(f"unknown oracle.SEES {SEES!r}; known: all, hands")
+
+    return search(view, seed, budget_s, clock=clock, worlds=worlds)[0]

@@ -159,6 +159,41 @@ def test_the_oracle_searches_the_true_state_and_never_samples(monkeypatch):
     assert tried >= 3
 
 
+def test_the_oracle_that_sees_the_hands_keeps_them_and_shuffles_the_stock(monkeypatch):
+    """``oracle.SEES = "hands"``: every world holds the true hands, and the stock's cards
+    but not their order (the turn-up still last); an unknown setting is refused."""
+    seen: list = []
+    real_search = hard.search
+
+    def spy(view, *args, worlds, **kwargs):
+        def watched(rng):
+            world = worlds(rng)
+            seen.append((list(world.hands), list(world.stock)))
+            return world
+        return real_search(view, *args, worlds=watched, **kwargs)
+
+    monkeypatch.setattr(oracle, "search", spy)
+    monkeypatch.setattr(oracle, "SEES", "hands")
+    tried = 0
+    for state, seat in positions(RuleSet.preset("podkidnoy"), 4, every=5):
+        if state.view(seat).stock_count < 3 or len(list(state.legal_actions(seat))) < 2:
+            continue
+        true_hands, true_stock = list(state.clone().hands), list(state.stock)
+        seen.clear()
+        action = oracle.choose(state, seat, seed=1, budget_s=0.02, clock="cpu")
+        assert action in list(state.legal_actions(seat))
+        assert len(seen) > 1 and all(hands == true_hands for hands, _ in seen)
+        assert all(sorted(stock) == sorted(true_stock) for _, stock in seen)
+        assert all(stock[0] == true_stock[0] for _, stock in seen)  # the turn-up, drawn last
+        assert len({tuple(stock) for _, stock in seen}) > 1  # the order is not seen
+        tried += 1
+    assert tried >= 3
+    monkeypatch.setattr(oracle, "SEES", "stock")
+    state, seat = next(positions(RuleSet.preset("podkidnoy"), 1, every=5))
+    with pytest.raises(ValueError, match="unknown oracle.SEES"):
+        oracle.choose(state, seat, seed=1, budget_s=0.02, clock="cpu")
+
+
 def test_arena_plays_the_oracle_with_the_state():
     result = run_arena(RuleSet.preset("podkidnoy"), "oracle", "greedy", games=2, seed=5,
                        budget_a=0.01, clock="cpu")
