@@ -30,11 +30,9 @@ from typing import Any
 
 from bot.ai import beliefs, hard, oracle
 from bot.ai.baselines import greedy_choose
-from bot.ai.knowledge import read_view
 from bot.ai.rollout import next_seat, playout
 from bot.ai.sampling import world_with_hands
 from bot.engine import PublicHistory, Recorder, RuleSet, ThrowInState, new_deal
-from bot.engine.core.cards import bits
 
 Position = tuple[ThrowInState, PublicHistory, int]
 
@@ -60,17 +58,9 @@ def positions(preset: str, games: int, seed: int) -> list[Position]:
     return out
 
 
-def true_hands(state: ThrowInState, seat: int) -> tuple[Any, Any, list[list[int]]]:
-    view = state.view(seat)
-    know = read_view(view)
-    hidden = [[] if s == seat else bits(state.hands[s] & know.unknown)
-              for s in range(len(know.slots))]
-    return view, know, hidden
-
-
 def judge(pos: Position, worlds: int, rng: random.Random) -> dict:
     state, _history, seat = pos
-    view, know, hidden = true_hands(state, seat)
+    view, know, hidden = oracle.true_hands(state, seat)
     others = sum(1 << s for s in range(len(state.hands)) if s != seat)
     values = {a: 0.0 for a in state.legal_actions(seat)}
     for _ in range(worlds):
@@ -96,7 +86,7 @@ def blind(pos: Position, seed: int, budget: float):
 
 def perfect(pos: Position, seed: int, budget: float):
     state, _history, seat = pos
-    view, know, hidden = true_hands(state, seat)
+    view, know, hidden = oracle.true_hands(state, seat)
     return hard.search(view, seed, budget, clock="cpu",
                        worlds=lambda rng: world_with_hands(view, know, hidden, rng))[0]
 

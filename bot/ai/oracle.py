@@ -17,28 +17,39 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Action, GameState, ThrowInState
+from bot.engine import Action, GameState, PlayerView, ThrowInState
 from bot.engine.core.cards import bits
 
 from .hard import search
-from .knowledge import read_view
+from .knowledge import Knowledge, read_view
 from .sampling import world_with_hands
 
 SEES = "all"  # "all": every hand and the stock's order; "hands": the hands only
 
 
+def true_hands(state: ThrowInState, seat: int) -> tuple[PlayerView, Knowledge,
+                                                       list[list[int]]]:
+    """``seat``'s view, what it knows, and each other seat's unseen cards as they truly
+    are (``sampling.world_with_hands`` deals a world from them with the stock shuffled);
+    also the judge of ``scripts/bench_ai_regret.py``."""
+    view = state.view(seat)
+    know = read_view(view)
+    hidden = [[] if s == seat else bits(state.hands[s] & know.unknown)
+              for s in range(len(know.slots))]
+    return view, know, hidden
+
+
 def choose(state: GameState, seat: int, seed: int, budget_s: float,
            clock: str = "wall") -> Action:
-    view = state.view(seat)
     if SEES == "hands":
-        know = read_view(view)
         assert isinstance(state, ThrowInState)  # throw-in presets only (like hard's worlds)
-        hidden = [[] if s == seat else bits(state.hands[s] & ~know.known[s])
-                  for s in range(len(view.hand_counts))]
+        view, know, hidden = true_hands(state, seat)
 
         def worlds(rng: random.Random) -> ThrowInState:
             return world_with_hands(view, know, hidden, rng)
     elif SEES == "all":
+        view = state.view(seat)
+
         def worlds(rng: random.Random) -> ThrowInState:
             world = state.clone()
             assert isinstance(world, ThrowInState)  # throw-in presets only (like hard's)
