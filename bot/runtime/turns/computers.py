@@ -66,7 +66,12 @@ class ComputerTurns:
                     continue
                 return
             # A natural pause: people see each computer move arrive, never a burst.
+            before = display.version
             await asyncio.sleep(self.rng.uniform(low, high) if high > 0 else 0)
+            if display.version != before:
+                # A person moved during the pause (a throw-in, a cover): the pause runs
+                # from that move, so the reply never lands in the same instant.
+                continue
             await self._give_the_person_time(display)
             movers = self._movers(display)
             if display.snap.status != "running":
