@@ -42,6 +42,7 @@ from collections.abc import Callable
 
 from bot.engine import Action, PlayerView, PublicHistory, ThrowInState
 
+from . import ismcts
 from .beliefs import DealBeliefs
 from .common import ATTACK, legal_and_forced
 from .endgame import solve as solve_endgame
@@ -61,6 +62,14 @@ CONFIDENCE_SE = 1.0
 # person at the table is) or "policy" (the playout policy, which reads their hands in
 # the sampled world).
 OTHERS = "textbook"
+# How the playouts play this seat: "sighted" (the playout policy reads the other hands of
+# the sampled world) or "blind" (it reads them as chances from what this seat could see,
+# rollout.Unseen), so that no move is valued by later play that sees hidden cards.
+OWN_PLAYOUTS = "sighted"
+# The search in two-player deals: "flat" (every candidate played out in common
+# worlds, this seat's later moves by the playout policy) or "ismcts" (``ismcts.py``: this
+# seat's later moves chosen by a tree shared by every world).
+SEARCH = "flat"
 READ_THE_DEAL = True  # weigh worlds by the whole deal's history when given (beliefs.py)
 # What a budget measures: wall time (what a person waits) or CPU time of this thread.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
@@ -93,9 +102,17 @@ def _clear_winner(totals: dict[Action, float], worlds: int) -> bool:
 def candidates(legal: list[Action], view: PlayerView) -> list[Action]:
     """Prune multi-card leads: every single card, and per rank the whole group of plain
     cards (and the whole group) - splitting a group three ways is never the point."""
-    if view.table or not any(len(a.cards) > 1 for a in legal):
+    return _pruned(legal, bool(view.table), view.trump_suit)
+
+
+def _candidates_in(legal: list[Action], s: ThrowInState) -> list[Action]:
+    """``candidates`` in a sampled world (the IS-MCTS tree's deeper nodes)."""
+    return _pruned(legal, bool(s.attacks), s.trump)
+
+
+def _pruned(legal: list[Action], on_table: bool, trump: int | None) -> list[Action]:
+    if on_table or not any(len(a.cards) > 1 for a in legal):
         return legal
-    trump = view.trump_suit
     keep: dict[tuple, Action] = {}
     largest: dict[int, Action] = {}
     largest_plain: dict[int, Action] = {}
@@ -177,17 +194,30 @@ def search(view: PlayerView, seed: int, budget_s: float,
     rollouts = 0
     seat = view.player
     others = 0
+    blind = 1 << seat if OWN_PLAYOUTS == "blind" else 0
     if OTHERS == "textbook":
         for other in range(len(view.hand_counts)):
             if other != seat:
                 others |= 1 << other
+    if SEARCH == "ismcts" and len(view.hand_counts) == 2:
+        def out_of_time(playouts: int) -> bool:
+            if max_rollouts is not None:
+                return playouts >= max_rollouts
+            return now() >= deadline
+
+        stats = ismcts.run(cands, seat, worlds, rng, score, _candidates_in, out_of_time,
+                           textbook=others, blind=blind)
+        best = max(cands, key=lambda a: (stats[a][1], stats[a][0]) if a in stats else (0, 0))
+        return best, stats
+    if SEARCH not in ("flat", "ismcts"):
+        raise ValueError(f"unknown hard.SEARCH {SEARCH!r}; known: flat, ismcts")
     while True:
         world = worlds(rng)
         scores = {}
         for a in cands:
             s = world.clone()
             s.apply_unchecked(a)
-            playout(s, textbook=others)
+            playout(s, textbook=others, blind=blind)
             scores[a] = score(s.outcome, seat)
             totals[a] += scores[a]
             rollouts += 1

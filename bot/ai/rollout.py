@@ -42,8 +42,10 @@ TAKE_SCALE = 5.0
 TAKE_SCALE_TRANSFER = 1.5
 
 
-def playout_action(s: ThrowInState, seat: int, legal: list):
-    """The playout move of ``seat`` given its legal actions (non-empty)."""
+def playout_action(s: ThrowInState, seat: int, legal: list, blind: bool = False):
+    """The playout move of ``seat`` given its legal actions (non-empty). ``blind``: the
+    seat reads the other hands as chances from what it could see (``Unseen``), not as
+    the cards the sampled world put there."""
     if len(legal) == 1:
         return legal[0]
     trump = s.trump
@@ -56,13 +58,72 @@ def playout_action(s: ThrowInState, seat: int, legal: list):
                 if a[1] is KEEP:
                     return a
             return legal[0]
-        return _lead(s, seat, legal, trump, low)
+        return _lead(s, seat, legal, trump, low, Unseen(s, seat) if blind else None)
     if seat == s.defender:
-        return _defend(s, legal, trump, low)
-    return _throw_in(s, legal, trump)
+        return _defend(s, legal, trump, low, Unseen(s, seat) if blind else None)
+    return _throw_in(s, legal, trump, Unseen(s, seat) if blind and not s.stock else None)
 
 
-def _throw_in(s: ThrowInState, legal: list, trump: int):
+class Unseen:
+    """What ``seat`` can tell of the other hands in a playout without looking at them:
+    the cards publicly known in each (picked up, shown) and the rest of the cards it
+    cannot place, of which each hand holds its unknown count (the chances of
+    ``normal.NormalTurn.beat_chance``, on the raw state). The playout policy of a blind
+    seat reads these instead of the sampled world's cards, so the search does not value a
+    move by later play that sees hidden cards."""
+
+    __slots__ = ("s", "unknown", "pool", "_none")
+
+    def __init__(self, s: ThrowInState, seat: int) -> None:
+        placed = s.hands[seat] | s.discard
+        for c in s.attacks:
+            placed |= 1 << c
+        for c in s.covers:
+            if c >= 0:
+                placed |= 1 << c
+        if s.stock and s.stock[0] == s.turnup:
+            placed |= 1 << s.turnup  # the turn-up lies face up under the stock
+        for other in range(s.n):
+            if other != seat:
+                placed |= s.known[other] & s.hands[other]
+        self.s = s
+        self.unknown = s.deck_mask & ~placed
+        self.pool = self.unknown.bit_count()
+        self._none: dict[tuple[int, int], float] = {}
+
+    def known(self, seat: int) -> int:
+        return self.s.known[seat] & self.s.hands[seat]
+
+    def slots(self, seat: int) -> int:
+        return self.s.hands[seat].bit_count() - self.known(seat).bit_count()
+
+    def chance(self, cards: int, seat: int) -> float:
+        """The chance that ``seat`` holds at least one of ``cards``."""
+        known = self.s.known[seat] & self.s.hands[seat]
+        if cards & known:
+            return 1.0
+        good = (cards & self.unknown).bit_count()
+        if not good:
+            return 0.0
+        slots = self.s.hands[seat].bit_count() - known.bit_count()
+        p_none = self._none.get((good, slots))
+        if p_none is None:  # 1 - P(none of the good cards among the seat's unknown slots)
+            pool = self.pool
+            p_none = 1.0
+            for i in range(min(slots, pool)):
+                p_none *= max(0.0, (pool - good - i) / (pool - i))
+            self._none[good, slots] = p_none
+        return 1.0 - p_none
+
+    def expected(self, cards: int, seat: int) -> float:
+        """How many of ``cards`` ``seat`` holds, on average."""
+        known = (cards & self.known(seat)).bit_count()
+        if not self.pool:
+            return known
+        return known + (cards & self.unknown).bit_count() * self.slots(seat) / self.pool
+
+
+def _throw_in(s: ThrowInState, legal: list, trump: int, unseen: Unseen | None = None):
     """Cheapest plain throw-in (only low ones onto a taker while the stock lasts); once
     the stock is gone, first what the defender cannot beat, trumps included (never a
     trump onto a taker: it would only strengthen that hand)."""
@@ -83,7 +144,8 @@ def _throw_in(s: ThrowInState, legal: list, trump: int):
                 continue
             is_trump = (c >> 4) & 3 == trump
             key = r
-            if endgame and not opp & beaters[c]:
+            if endgame and not (opp & beaters[c] if unseen is None
+                                else unseen.chance(beaters[c], s.defender) >= 0.5):
                 key -= ENDGAME_UNBEATABLE
             elif is_trump:
                 continue
@@ -104,7 +166,8 @@ def _or_pass(best, legal: list):
     return legal[0]
 
 
-def _lead(s: ThrowInState, seat: int, legal: list, trump: int, low: int):
+def _lead(s: ThrowInState, seat: int, legal: list, trump: int, low: int,
+          unseen: Unseen | None = None):
     """``normal``'s lead with the defender's hand known (a sampled world): the average
     value of the cards, a plain group together (splitting one costs), trumps kept back
     (more so in a group, and while the stock is thick), a lead the defender can beat
@@ -122,14 +185,16 @@ def _lead(s: ThrowInState, seat: int, legal: list, trump: int, low: int):
         n = len(cards)
         val = 0
         trumps = 0
-        beatable = False
+        beatable = 0.0
         for c in cards:
             val += (c & 15) - low
             if (c >> 4) & 3 == trump:
                 trumps += 1
                 val += TRUMP_BONUS
-            if opp & beaters[c]:
-                beatable = True
+            if unseen is not None:
+                beatable = max(beatable, unseen.chance(beaters[c], s.defender))
+            elif opp & beaters[c]:
+                beatable = 1.0
         key = val / n
         if trumps:
             if n > 1:
@@ -139,9 +204,9 @@ def _lead(s: ThrowInState, seat: int, legal: list, trump: int, low: int):
             if (hand & _RANK[cards[0] & 15] & ~_SUIT[trump]).bit_count() > n:
                 key += 1.5  # splitting a plain group wastes a lead
         if not stock:
-            key += (LEAD_BEATABLE_ENDGAME if beatable else 0) - (3 if n == n_hand else 0)
+            key += LEAD_BEATABLE_ENDGAME * beatable - (3 if n == n_hand else 0)
         else:
-            key += LEAD_BEATABLE if beatable else 0
+            key += LEAD_BEATABLE * beatable
             if trumps and stock > 4:
                 key += 4
         if best is None or key < best_key:
@@ -188,7 +253,7 @@ def _defences(legal: list, trump: int, low: int):
     return options, take, show, transfer, transfer_value
 
 
-def _defend(s: ThrowInState, legal: list, trump: int, low: int):
+def _defend(s: ThrowInState, legal: list, trump: int, low: int, unseen: Unseen | None = None):
     options, take, show, transfer, transfer_value = _defences(legal, trump, low)
     if show is not None:
         return show
@@ -204,19 +269,23 @@ def _defend(s: ThrowInState, legal: list, trump: int, low: int):
     ranks_on_table = s.rank_cards
     # Greedy covering: the attack card with the fewest answers takes its cheapest free one.
     used = 0
-    total = 0
+    total: float = 0
     chosen: list[Action] = []
     plan: list[Action] | None = None  # every attack covered, cheapest first; None: can't
     for att in sorted(uncovered, key=lambda x: len(options.get(x, ()))):
         best = None
-        best_v = 99
+        best_v: float = 99
         for a in options.get(att, ()):
             c = a[2][1]
             if (used >> c) & 1:
                 continue
-            v = _value(c, trump, low)
+            v: float = _value(c, trump, low)
             if not (ranks_on_table >> c) & 1:
-                v += THROW_IN_RISK * (attackers & _RANK[c & 15]).bit_count()
+                if unseen is None:
+                    v += THROW_IN_RISK * (attackers & _RANK[c & 15]).bit_count()
+                elif not s.taking:
+                    v += THROW_IN_RISK * sum(unseen.expected(_RANK[c & 15], p)
+                                             for p in s.att_list)
             if v < best_v:
                 best, best_v = a, v
         if best is None:
@@ -269,9 +338,10 @@ def next_seat(s: ThrowInState) -> int:
     return min(waiting, key=lambda x: (x - a) % n)
 
 
-def playout(s: ThrowInState, max_moves: int = 2000, textbook: int = 0) -> None:
+def playout(s: ThrowInState, max_moves: int = 2000, textbook: int = 0, blind: int = 0) -> None:
     """Play ``s`` to the end in place with the playout policy; the seats in the bitmask
-    ``textbook`` play ``textbook_action`` instead (a model of the others: see there)."""
+    ``textbook`` play ``textbook_action`` instead (a model of the others: see there), and
+    those in ``blind`` play the policy without looking at the other hands (``Unseen``)."""
     moves = 0
     while s.outcome is None and moves < max_moves:
         seat = next_seat(s)
@@ -279,7 +349,7 @@ def playout(s: ThrowInState, max_moves: int = 2000, textbook: int = 0) -> None:
         if (textbook >> seat) & 1:
             s.apply_unchecked(textbook_action(s, seat, legal))
         else:
-            s.apply_unchecked(playout_action(s, seat, legal))
+            s.apply_unchecked(playout_action(s, seat, legal, bool((blind >> seat) & 1)))
         moves += 1
 
 
