@@ -4,13 +4,13 @@
     hint(state, seat, seed=7, budget_s=0.5) -> (Action, ("hint.cover", {...}))
 
 Strengths: ``easy`` (plausible, no counting, some slips), ``normal`` (rules of thumb with
-card counting), ``hard`` (determinized Monte Carlo search, exact endgame search). The
-arena also knows two yardsticks that are not offered to people (``BASELINES``,
-``baselines.py``): ``greedy`` (the textbook player) and ``mcts`` (plain determinized flat
-Monte Carlo with random playouts). Both
-entry points are pure and synchronous: they build the seat's view themselves and pass
-only the view to the player, so no player can read hidden cards. Run them off the event
-loop (``bot.ai.pool.ComputerPlayers``).
+card counting), ``hard`` (information-set Monte Carlo tree search with two players,
+determinized Monte Carlo with more; exact endgame search). The arena also knows two
+yardsticks that are not offered to people (``BASELINES``, ``baselines.py``): ``greedy``
+(the textbook player) and ``mcts`` (plain determinized flat Monte Carlo with random
+playouts). Both entry points are pure and synchronous: they build the seat's view
+themselves and pass only the view to the player, so no player can read hidden cards. Run
+them off the event loop (``bot.ai.pool.ComputerPlayers``).
 """
 
 from __future__ import annotations

@@ -57,4 +57,7 @@ def choose(state: GameState, seat: int, seed: int, budget_s: float,
     else:
         raise ValueError(f"unknown oracle.SEES {SEES!r}; known: all, hands")
 
-    return search(view, seed, budget_s, clock=clock, worlds=worlds)[0]
+    # The flat search in every case: in the one true world a tree over this seat's
+    # information sets has nothing to share between worlds, and the oracle's figures
+    # (bot/ai/README.md) are the flat search's.
+    return search(view, seed, budget_s, clock=clock, worlds=worlds, method="flat")[0]
