@@ -50,11 +50,11 @@ from collections.abc import Callable
 
 from bot.engine import Action, PlayerView, PublicHistory, ThrowInState
 
-from . import ismcts
 from .beliefs import DealBeliefs
 from .common import ATTACK, legal_and_forced
 from .endgame import solve as solve_endgame
 from .inference import ruled_out, unlikely
+from .ismcts import run as search_tree
 from .knowledge import read_view
 from .normal import choose as normal_choose
 from .rollout import playout
@@ -217,7 +217,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
                 return playouts >= max_rollouts
             return now() >= deadline
 
-        stats = ismcts.run(cands, seat, worlds, rng, score, _candidates_in, out_of_time,
+        stats = search_tree(cands, seat, worlds, rng, score, _candidates_in, out_of_time,
                            textbook=others, blind=blind)
         best = max(cands, key=lambda a: (stats[a][1], stats[a][0]) if a in stats else (0, 0))
         return best, stats
