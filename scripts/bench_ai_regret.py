@@ -16,6 +16,11 @@ worth the same (within 0.05) are left out. Rows: hard as shipped, each ``--set``
 history, and hard given the true hand (what a perfect reading would reach with the same
 search). Each decision is taken ``--reps`` times with other seeds. Prints one JSON line
 per row. Budgets are CPU seconds of the searching thread.
+
+What it can judge: the reading of the hidden hand. Its judge plays hard's later moves
+seeing the true hand, so a search that drops that assumption (``SEARCH=ismcts``) scores
+worse here while it wins more games (bot/ai/README.md, "fifth step"); judge such a change
+in games.
 """
 
 from __future__ import annotations
