@@ -24,7 +24,7 @@ move (``PRIOR_BONUS``) only breaks near-ties.
 In deals of two players (``SEARCH = "ismcts"``), the worlds are the same but this seat's
 later moves are chosen by a tree shared by every world (``ismcts.py``), not by a policy
 that sees the world it plays in: the flat search valued each move as if this seat would
-later know the hidden hand (podkidnoy against greedy at 0.7 s: 87.6% -> 92%, the AI
+later know the hidden hand (podkidnoy against greedy at 0.7 s: 87.6% -> 90.6%, the AI
 README, "fifth step"). It spends the whole budget (no early stop) and plays the most
 visited move. With more players the flat search stays (its rows are measured on it).
 

@@ -57,7 +57,6 @@ def choose(state: GameState, seat: int, seed: int, budget_s: float,
     else:
         raise ValueError(f"unknown oracle.SEES {SEES!r}; known: all, hands")
 
-    # The flat search in every case: in the one true world a tree over this seat's
-    # information sets has nothing to share between worlds, and the oracle's figures
-    # (bot/ai/README.md) are the flat search's.
+    # The flat search in every case: the oracle's figures (bot/ai/README.md) were
+    # measured with it, and a yardstick must not move when hard's own search does.
     return search(view, seed, budget_s, clock=clock, worlds=worlds, method="flat")[0]
