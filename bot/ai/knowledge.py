@@ -107,6 +107,15 @@ def read_view(view: PlayerView) -> Knowledge:
                      max(0, stock_unknown), turnup, bool(view.turnup_in_stock))
 
 
+def none_among(pool: int, good: int, slots: int) -> float:
+    """The chance that ``slots`` cards dealt at random out of ``pool`` unseen ones hold
+    none of ``good`` given ones (hypergeometric): the base of every beat chance."""
+    p_none = 1.0
+    for i in range(min(slots, pool)):
+        p_none *= max(0.0, (pool - good - i) / (pool - i))
+    return p_none
+
+
 def beaters_of(card: int, trump: int | None) -> int:
     """Cards (any pack, 2..A) that beat ``card`` under the plain rule (RULES.md 'Beats').
 

@@ -45,7 +45,7 @@ from .common import (
     safe_fallback,
 )
 from .endgame import solve as solve_endgame
-from .knowledge import Knowledge, beaters_of, rank, read_view, suit
+from .knowledge import Knowledge, beaters_of, none_among, rank, read_view, suit
 from .sampling import known_world
 
 # Value of a card in hand, 0 for the lowest plain card up to ~26 for the trump ace.
@@ -137,11 +137,7 @@ class NormalTurn:
         good = (beaters & k.unknown).bit_count()
         if not good:
             return 0.0
-        # 1 - P(none of the `good` cards among `slots` draws out of `unseen`)
-        p_none = 1.0
-        for i in range(min(slots, unseen)):
-            p_none *= max(0.0, (unseen - good - i) / (unseen - i))
-        return 1.0 - p_none
+        return 1.0 - none_among(unseen, good, slots)
 
     def v(self, card: int) -> int:
         return value(card, self.trump, self.lowest)

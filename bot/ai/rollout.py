@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from bot.engine import Action, ActionKind, ThrowInState
 
+from .knowledge import none_among
+
 ATTACK, COVER, TAKE, PASS = ActionKind.ATTACK, ActionKind.COVER, ActionKind.TAKE, ActionKind.PASS
 TRANSFER, SHOW, KEEP = ActionKind.TRANSFER, ActionKind.SHOW, ActionKind.KEEP
 TRUMP_BONUS = 20  # a trump is worth more than any plain card (as in ``normal``)
@@ -107,12 +109,8 @@ class Unseen:
             return 0.0
         slots = self.s.hands[seat].bit_count() - known.bit_count()
         p_none = self._none.get((good, slots))
-        if p_none is None:  # 1 - P(none of the good cards among the seat's unknown slots)
-            pool = self.pool
-            p_none = 1.0
-            for i in range(min(slots, pool)):
-                p_none *= max(0.0, (pool - good - i) / (pool - i))
-            self._none[good, slots] = p_none
+        if p_none is None:
+            p_none = self._none[good, slots] = none_among(self.pool, good, slots)
         return 1.0 - p_none
 
     def expected(self, cards: int, seat: int) -> float:
