@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from bot.engine import Action, ThrowInState
 
-from .rollout import next_seat, playout, playout_action, textbook_action
+from .rollout import model_action, next_seat, playout
 
 EXPLORATION = 0.7  # UCB1's constant for scores in [0, 1] (the paper's 0.7)
 
@@ -78,11 +78,7 @@ def _others_move(s: ThrowInState, seat: int, textbook: int, blind: int) -> tuple
         mover = next_seat(s)
         if mover == seat:
             break
-        legal = list(s.legal_actions(mover))
-        if (textbook >> mover) & 1:
-            a = textbook_action(s, mover, legal)
-        else:
-            a = playout_action(s, mover, legal, bool((blind >> mover) & 1))
+        a = model_action(s, mover, textbook, blind)
         s.apply_unchecked(a)
         seen.append(a)
     return tuple(seen)

@@ -343,12 +343,17 @@ def playout(s: ThrowInState, max_moves: int = 2000, textbook: int = 0, blind: in
     moves = 0
     while s.outcome is None and moves < max_moves:
         seat = next_seat(s)
-        legal = list(s.legal_actions(seat))
-        if (textbook >> seat) & 1:
-            s.apply_unchecked(textbook_action(s, seat, legal))
-        else:
-            s.apply_unchecked(playout_action(s, seat, legal, bool((blind >> seat) & 1)))
+        s.apply_unchecked(model_action(s, seat, textbook, blind))
         moves += 1
+
+
+def model_action(s: ThrowInState, seat: int, textbook: int = 0, blind: int = 0):
+    """``seat``'s move in a playout: ``textbook_action`` for the seats in the bitmask
+    ``textbook``, else the playout policy (blind for the seats in ``blind``)."""
+    legal = list(s.legal_actions(seat))
+    if (textbook >> seat) & 1:
+        return textbook_action(s, seat, legal)
+    return playout_action(s, seat, legal, bool((blind >> seat) & 1))
 
 
 def textbook_action(s: ThrowInState, seat: int, legal: list):
