@@ -12,7 +12,9 @@ playout policy (``rollout.playout_action``) and the other seats the textbook
 (``rollout.textbook_action``, ``OTHERS``): the playout policy reads the hands of a
 sampled world, and a person, who cannot, was modelled as an opponent who always knows
 where every card is (measured: 73.6% -> 83.3% of decided games against greedy at 0.1 s,
-bot/ai/README.md). Scores: 1 when someone else is the fool, 0.5 for a
+bot/ai/README.md). A seat that has made a move the textbook never makes is played by
+the playout policy from then on (``models.py``): against plain Monte Carlo search that
+model was worth 15 points. Scores: 1 when someone else is the fool, 0.5 for a
 draw, 0 when this seat is the fool. Common worlds across candidates keep the comparison
 fair. The move with the best mean wins, but it replaces ``normal``'s choice only when its
 paired advantage over that move is at least ``CONFIDENCE_SE`` standard errors, so that
@@ -56,6 +58,7 @@ from .endgame import solve as solve_endgame
 from .inference import ruled_out, unlikely
 from .ismcts import run as search_tree
 from .knowledge import read_view
+from .models import textbook_seats
 from .normal import choose as normal_choose
 from .rollout import playout
 from .sampling import can_sample, sample_world, world_with_hands
@@ -66,10 +69,11 @@ CLEAR_MARGIN_SE = 3.0  # stop early when the best move leads by this many standa
 
 
 CONFIDENCE_SE = 1.0
-# How the playouts play the other seats: "textbook" (rollout.textbook_action: blind, as a
-# person at the table is) or "policy" (the playout policy, which reads their hands in
-# the sampled world).
-OTHERS = "textbook"
+# How the playouts play the other seats (models.py): "fitted" (each as the textbook until
+# it makes a public move the textbook never makes, then as the playout policy),
+# "textbook" (rollout.textbook_action: blind, as a person at the table is) or "policy"
+# (the playout policy, which reads their hands in the sampled world).
+OTHERS = "fitted"
 # How the playouts play this seat: "sighted" (the playout policy reads the other hands of
 # the sampled world) or "blind" (it reads them as chances from what this seat could see,
 # rollout.Unseen), so that no move is valued by later play that sees hidden cards.
@@ -155,12 +159,14 @@ def search(view: PlayerView, seed: int, budget_s: float,
            max_rollouts: int | None = None, clock: str = "wall",
            worlds: Callable[[random.Random], ThrowInState] | None = None,
            history: PublicHistory | None = None, method: str | None = None,
+           model: str | None = None,
            ) -> tuple[Action, dict[Action, tuple[float, int]]]:
     """(best action, {candidate: (mean score, playouts)}). ``worlds`` replaces the
     sampling of worlds from the view (``oracle.py``: the true state, for the arena's
     measure of what hidden cards cost); people's games never pass it. ``history``: the
     deal's public history, whose facts the sampled worlds keep (``inference.ruled_out``).
-    ``method``: ``SEARCH`` unless given (the oracle keeps the flat search)."""
+    ``method``: ``SEARCH`` unless given (the oracle keeps the flat search); ``model``:
+    how the playouts play the other seats, ``OTHERS`` unless given (``models.py``)."""
     method = SEARCH if method is None else method
     if method not in ("flat", "ismcts"):
         raise ValueError(f"unknown hard.SEARCH {method!r}; known: flat, ismcts")
@@ -205,12 +211,8 @@ def search(view: PlayerView, seed: int, budget_s: float,
     counts = 0
     rollouts = 0
     seat = view.player
-    others = 0
+    others = textbook_seats(view, history, OTHERS if model is None else model)
     blind = 1 << seat if OWN_PLAYOUTS == "blind" else 0
-    if OTHERS == "textbook":
-        for other in range(len(view.hand_counts)):
-            if other != seat:
-                others |= 1 << other
     if method == "ismcts" and len(view.hand_counts) == 2:
         def out_of_time(playouts: int) -> bool:
             if max_rollouts is not None:

@@ -20,6 +20,7 @@ import random
 from bot.engine import Action, GameState, PlayerView, ThrowInState
 from bot.engine.core.cards import bits
 
+from . import hard
 from .hard import search
 from .knowledge import Knowledge, read_view
 from .sampling import world_with_hands
@@ -57,6 +58,9 @@ def choose(state: GameState, seat: int, seed: int, budget_s: float,
     else:
         raise ValueError(f"unknown oracle.SEES {SEES!r}; known: all, hands")
 
-    # The flat search in every case: the oracle's figures (bot/ai/README.md) were
-    # measured with it, and a yardstick must not move when hard's own search does.
-    return search(view, seed, budget_s, clock=clock, worlds=worlds, method="flat")[0]
+    # The flat search and the textbook model of the other seats in every case: the
+    # oracle's figures (bot/ai/README.md) were measured with them, and a yardstick must
+    # not move when hard's own search does. ``--set OTHERS=...`` still reaches it.
+    model = None if hard.OTHERS != "fitted" else "textbook"
+    return search(view, seed, budget_s, clock=clock, worlds=worlds, method="flat",
+                  model=model)[0]
