@@ -100,6 +100,38 @@ def test_each_move_the_textbook_never_makes_switches_that_seat_and_no_other():
         assert textbook_seats(view, _history(entry), "fitted") == 0b10, name
 
 
+def test_a_card_seen_taken_and_still_held_is_read_as_the_textbook_would_play_it():
+    # Seat 1 took a plain seven (everyone saw it) and still holds it: the textbook leads
+    # it before a nine, throws it in before a nine, covers a six with it rather than with
+    # an ace, never takes a six it beats, and throws it in rather than pass.
+    view = _view()
+    p1, p2 = [s for s in range(4) if s != view.trump_suit][:2]
+    six, seven, nine, ace = (card_id(r, p1) for r in (6, 7, 9, 14))
+    A, C, K, B = HistoryKind.ATTACK, HistoryKind.COVER, HistoryKind.TAKE, HistoryKind.BOUT
+    took = (Entry(0, B, 0, target=1), Entry(0, A, 0, (seven,), count=0, stock=20),
+            Entry(0, K, 1), Entry(0, HistoryKind.TAKEN, 1, (seven,)))
+    played = (Entry(1, B, 1, target=0), Entry(1, A, 1, (seven,), count=0, stock=20),
+              Entry(1, K, 0), Entry(1, HistoryKind.TAKEN, 0, (seven,)))
+    off = {
+        "a nine led": (Entry(2, B, 1, target=0), Entry(2, A, 1, (nine,), count=0, stock=18)),
+        "a nine thrown in onto a seven": (
+            Entry(2, B, 1, target=0), Entry(2, A, 1, (card_id(7, p2),), count=0, stock=18),
+            Entry(2, C, 0, (card_id(7, p2), card_id(9, p2))),
+            Entry(2, A, 1, (nine,), count=2, stock=18)),
+        "a six covered with an ace": (
+            Entry(2, B, 0, target=1), Entry(2, A, 0, (six,), count=0, stock=18),
+            Entry(2, C, 1, (six, ace))),
+        "a six taken": (
+            Entry(2, B, 0, target=1), Entry(2, A, 0, (six,), count=0, stock=18),
+            Entry(2, K, 1)),
+        "a pass while sevens lie there": (
+            Entry(2, HistoryKind.PASS, 1, ranks=1 << 7, room=2, stock=18),),
+    }
+    for name, entries in off.items():
+        assert off_the_textbook(view, _history(*took, *entries)) == 0b10, name
+        assert off_the_textbook(view, _history(*took, *played, *entries)) == 0, name
+
+
 def test_the_trump_facts_are_not_judged_after_a_change_of_trump():
     view = _view()
     trump = _nines(view)[2]
