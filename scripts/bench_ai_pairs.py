@@ -15,8 +15,10 @@ one deal played once per seat with a's seat going round, and each line also carr
 
 ``--set NAME=VALUE`` (repeatable) sets a constant of ``bot.ai.beliefs``, ``bot.ai.hard`` or
 ``bot.ai.oracle`` for the whole run, e.g. ``--set OTHERS=policy`` (hard's playouts play the
-other seats by the playout policy) or ``--set SEES=hands`` (the oracle sees the hands but
-not the stock's order); each line carries what was set.
+other seats by the playout policy; ``textbook``, or the default ``fitted``: ``models.py``),
+``--set SEES=hands`` (the oracle sees the hands but not the stock's order) or ``--set
+MODEL=fitted`` (the oracle models the other seats as hard does); each line carries what
+was set.
 
 ``--clock cpu`` (the default here) gives hard its budget in CPU time of the searching
 thread, so a run on cores shared with other jobs measures the same player as a run on a

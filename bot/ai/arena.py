@@ -93,7 +93,8 @@ def play_game(rules: RuleSet, deal_seed: int, game: int, strengths: dict[str, st
         t0 = now()
         move_rng_seed = (move_seed * 7919 + state.version) & 0x7FFFFFFF
         if strengths[side] == "oracle":  # sees the whole state (oracle.py)
-            action = oracle.choose(state, seat, move_rng_seed, budgets[side], clock)
+            action = oracle.choose(state, seat, move_rng_seed, budgets[side], clock,
+                                   history=recorder.history)
         else:
             action = choose_action(state, seat, strengths[side], seed=move_rng_seed,
                                    budget_s=budgets[side], clock=clock,

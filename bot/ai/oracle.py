@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Action, GameState, PlayerView, ThrowInState
+from bot.engine import Action, GameState, PlayerView, PublicHistory, ThrowInState
 from bot.engine.core.cards import bits
 
-from . import hard
 from .hard import search
 from .knowledge import Knowledge, read_view
 from .sampling import world_with_hands
 
 SEES = "all"  # "all": every hand and the stock's order; "hands": the hands only
+# How its playouts play the other seats (``models.py``): "textbook" (its figures were
+# measured so), or as hard does, "fitted" (from the deal's history) or "policy".
+MODEL = "textbook"
 
 
 def true_hands(state: ThrowInState, seat: int) -> tuple[PlayerView, Knowledge,
@@ -41,7 +43,8 @@ def true_hands(state: ThrowInState, seat: int) -> tuple[PlayerView, Knowledge,
 
 
 def choose(state: GameState, seat: int, seed: int, budget_s: float,
-           clock: str = "wall") -> Action:
+           clock: str = "wall", history: PublicHistory | None = None) -> Action:
+    """``history``: the deal's public history, read only by ``MODEL = "fitted"``."""
     if SEES == "hands":
         assert isinstance(state, ThrowInState)  # throw-in presets only (like hard's worlds)
         view, know, hidden = true_hands(state, seat)
@@ -58,9 +61,8 @@ def choose(state: GameState, seat: int, seed: int, budget_s: float,
     else:
         raise ValueError(f"unknown oracle.SEES {SEES!r}; known: all, hands")
 
-    # The flat search and the textbook model of the other seats in every case: the
+    # The flat search and its own model of the other seats (``MODEL``) in every case: the
     # oracle's figures (bot/ai/README.md) were measured with them, and a yardstick must
-    # not move when hard's own search does. ``--set OTHERS=...`` still reaches it.
-    model = None if hard.OTHERS != "fitted" else "textbook"
+    # not move when hard's own search does.
     return search(view, seed, budget_s, clock=clock, worlds=worlds, method="flat",
-                  model=model)[0]
+                  history=history, model=MODEL)[0]
