@@ -67,7 +67,7 @@ def _plain(trump: int | None, low: int, high: int) -> int:
     return m
 
 
-def _cheaper_beaters(attack: int, cover: int, trump: int | None) -> int:
+def cheaper_beaters(attack: int, cover: int, trump: int | None) -> int:
     """Cards that beat ``attack`` and cost less than ``cover`` (the textbook cover)."""
     ra, sa = attack & 15, (attack >> 4) & 3
     rc, sc = cover & 15, (cover >> 4) & 3
@@ -284,7 +284,7 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
                 if pair[0] == a:
                     pair[1] = c
             if s != me:
-                checks[s].append(_Check(t, _cheaper_beaters(a, c, trump), math.log(MISS)))
+                checks[s].append(_Check(t, cheaper_beaters(a, c, trump), math.log(MISS)))
             depart(s, c, t)
         elif e.kind is HistoryKind.TAKE:
             open_cards = [a for a, c in table if c < 0]

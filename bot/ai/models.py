@@ -36,7 +36,8 @@ from __future__ import annotations
 from bot.engine import Entry, HistoryKind, PlayerView, PublicHistory
 from bot.engine.core.cards import bits
 
-from .knowledge import JOKER_RANK, rank, suit
+from .beliefs import cheaper_beaters
+from .knowledge import JOKER_RANK, beaters_of, rank, suit
 
 MODELS = ("fitted", "textbook", "policy")
 
@@ -116,10 +117,9 @@ def _breaks_the_textbook(e: Entry, trump: int | None, several_allowed: bool, hel
     if len(uncovered) != 1:
         return False  # several to cover: the textbook's assignment is not one rule
     if kind is HistoryKind.COVER:  # the cheapest beater
-        return any(k != cards[1] and _beats(k, cards[0], trump)
-                   and _cheaper(k, cards[1], trump) for k in bits(held))
+        return bool(held & cheaper_beaters(cards[0], cards[1], trump))
     if kind is HistoryKind.TAKE:  # the textbook takes only what it cannot cover
-        return any(_beats(k, uncovered[0], trump) for k in bits(held))
+        return bool(held & beaters_of(uncovered[0], trump))
     return False
 
 
@@ -151,9 +151,3 @@ def _is_trump(card: int, trump: int | None) -> bool:
 def _cheaper(a: int, b: int, trump: int | None) -> bool:
     """Does the textbook rank ``a`` below ``b`` (plain before trump, then the rank)?"""
     return (_is_trump(a, trump), rank(a)) < (_is_trump(b, trump), rank(b))
-
-
-def _beats(a: int, b: int, trump: int | None) -> bool:
-    if suit(a) == suit(b):
-        return rank(a) > rank(b)
-    return _is_trump(a, trump) and not _is_trump(b, trump)

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bot.ai import beliefs, choose_action
-from bot.ai.beliefs import DealBeliefs, _cheaper_beaters, _covers_all, read_history
+from bot.ai.beliefs import DealBeliefs, _covers_all, cheaper_beaters, read_history
 from bot.ai.inference import ruled_out
 from bot.ai.knowledge import read_view
 from bot.ai.sampling import can_sample, world_with_hands
@@ -94,8 +94,8 @@ def test_the_textbook_readings():
     # 7♠ covered with the 10♠: the 8♠ and 9♠ were cheaper; with a trump (♥): every
     # higher spade and every lower trump was.
     one_pack = (1 << 64) - 1  # (the masks name the card in every pack)
-    assert _cheaper_beaters(c("7s"), c("10s"), 1) & one_pack == (1 << c("8s")) | (1 << c("9s"))
-    cheaper = _cheaper_beaters(c("7s"), c("9h"), 1)
+    assert cheaper_beaters(c("7s"), c("10s"), 1) & one_pack == (1 << c("8s")) | (1 << c("9s"))
+    cheaper = cheaper_beaters(c("7s"), c("9h"), 1)
     assert (cheaper >> c("As")) & 1 and (cheaper >> c("6h")) & 1
     assert not (cheaper >> c("10h")) & 1 and not (cheaper >> c("6s")) & 1
     # A take is read against a complete covering, each card with its own beater.
