@@ -77,6 +77,11 @@ class Lobby(Base):
     # The unguessable part of the lobby's join link (t.me/<bot>?start=j<invite>): lobby ids
     # are small sequential numbers, so a link must not be built from them.
     invite: Mapped[str | None] = mapped_column(String(32), unique=True)
+    # Where the lobby and its games live (service/venues.py: group, solo, inline, link,
+    # quick); null on rows from before venues, read by the sign of chat_id as before.
+    venue: Mapped[str | None] = mapped_column(String(16))
+    # An inline-mode lobby's one message (the bot cannot send others in that chat).
+    inline_message_id: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
                                                  server_default=_now_default())
     __table_args__ = (
@@ -139,6 +144,8 @@ class Game(Base):
     status: Mapped[str] = mapped_column(String(16), default="running")  # running|finished|cancelled
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     table_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    venue: Mapped[str | None] = mapped_column(String(16))  # as Lobby.venue
+    inline_message_id: Mapped[str | None] = mapped_column(String(255))  # as Lobby's
     hand_message_ids: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # seat -> id
     turn_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True),
