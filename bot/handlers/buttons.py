@@ -145,11 +145,15 @@ async def lobby(update: Update, context: BotContext) -> None:
     if (data := await _decoded(update, context)) is None:
         return
     query = update.callback_query
-    assert query is not None and query.message is not None
-    chat = query.message.chat
+    assert query is not None
+    # A press on an inline message (a chat the bot is not in) has no message, only the
+    # message's id and Telegram's name for its chat.
+    chat = query.message.chat if query.message is not None else None
     try:
-        invite = await context.services.desk.press(_ids(data)[0], chat.id, data.payload,
-                                                   person(update), chat.title or "")
+        invite = await context.services.desk.press(
+            _ids(data)[0], chat.id if chat else 0, data.payload, person(update),
+            (chat.title if chat else None) or "", inline_message_id=query.inline_message_id,
+            chat_instance=query.chat_instance if chat is None else None)
     except ServiceError as exc:
         await _refuse(update, context, exc)
         return

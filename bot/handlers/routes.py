@@ -13,14 +13,17 @@ from telegram.ext import (
     Application,
     CallbackQueryHandler,
     ChatMemberHandler,
+    ChosenInlineResultHandler,
     CommandHandler,
+    InlineQueryHandler,
     TypeHandler,
 )
 
 from bot.render.callback import CallbackKind, pattern, ui_pattern
+from bot.render.inline import PLACEHOLDER_DATA
 from bot.runtime import log_context
 
-from . import buttons, commands
+from . import buttons, commands, inline
 from .context import BotContext
 from .errors import on_error
 
@@ -54,7 +57,13 @@ BUTTONS = (
     (buttons.setting, pattern(CallbackKind.SETTINGS)),
     (buttons.forget, re.compile(r"^pforget=(yes|no)$")),  # before the other preferences
     (buttons.preference, pattern(CallbackKind.PREFERENCE)),
+    (inline.placeholder, re.compile(rf"^{PLACEHOLDER_DATA}$")),
 )
+
+# The kinds of update the bot asks Telegram for (polling's and the webhook's
+# allowed_updates): what the handlers below handle, and nothing else.
+ALLOWED_UPDATES = ("message", "callback_query", "inline_query", "chosen_inline_result",
+                   "my_chat_member")
 
 
 async def note_update(update: Update, _context: object) -> None:
@@ -93,5 +102,7 @@ def register(app: Application) -> None:
         app.add_handler(CallbackQueryHandler(timed(button), pattern=data_pattern))
     # forged or outdated data
     app.add_handler(CallbackQueryHandler(timed(buttons.unknown)))
+    app.add_handler(InlineQueryHandler(inline.inline_query))
+    app.add_handler(ChosenInlineResultHandler(inline.chosen_inline_result))
     app.add_handler(ChatMemberHandler(commands.on_blocked, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(on_error)

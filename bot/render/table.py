@@ -218,7 +218,7 @@ def next_deal_rows(locale: str, snap, ended, notes: TableNotes | None = None) ->
             (notes is not None and notes.next_started):
         return ()
     gid, v = snap.game_id, snap.version
-    if snap.chat_id > 0:
+    if snap.place.is_solo:
         return (((t(locale, "btn.next_deal"), encode_game_ui(gid, v, "next")),),)
     ready = notes.ready if notes is not None and notes.ready else set()
     if not ready:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
+from bot.service.venues import Venue
+
 _E = TypeVar("_E")  # an event class, for ActResult.of
 
 @dataclass(frozen=True)
@@ -37,6 +39,12 @@ class LobbyUpdated:
     message_id: int | None
     reason: str = ""  # why it changed, e.g. "host left; host passed to Anna"
     invite: str = ""  # the join link's token (t.me/<bot>?start=j<invite>); not a secret
+    venue: Venue | None = None  # where it lives (None: read from chat_id, as before venues)
+
+    @property
+    def place(self) -> Venue:
+        """Where the lobby lives (service/venues.py)."""
+        return self.venue if self.venue is not None else Venue.of(None, self.chat_id)
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,12 @@ class GameSnapshot:
     state: Any
     seats: tuple[SeatInfo, ...]
     turn_deadline: datetime | None
+    venue: Venue | None = None  # where it lives (None: read from chat_id, as before venues)
+
+    @property
+    def place(self) -> Venue:
+        """Where the game lives (service/venues.py)."""
+        return self.venue if self.venue is not None else Venue.of(None, self.chat_id)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((x.seat for x in self.seats if x.user_id == user_id), None)

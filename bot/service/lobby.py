@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.service import settings as game_settings
 from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, StaleVersion
 from bot.service.events import LobbyUpdated, MemberInfo
+from bot.service.venues import Venue
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
 from bot.storage.database import Database
@@ -44,7 +45,10 @@ class LobbyService:
 
     async def create(self, chat_id: int, host_id: int, host_name: str,
                      language: str | None = None,
-                     settings: dict[str, Any] | None = None) -> LobbyUpdated:
+                     settings: dict[str, Any] | None = None,
+                     venue: Venue | None = None) -> LobbyUpdated:
+        """Open the chat's lobby with its host seated. ``venue``: where it lives when that is
+        not simply the chat (an inline message, a table by link); default: the chat."""
         try:
             async with self.db.transaction() as s:
                 chat = await people.ensure_chat(s, chat_id)
@@ -58,8 +62,11 @@ class LobbyService:
                 else:  # the chat plays on with what it played last
                     chosen = _last_settings(
                         await lobby_repo.latest_lobby_in_chat(s, chat_id), chosen)
+                place = venue if venue is not None else Venue.of(None, chat_id)
                 lobby = Lobby(chat_id=chat_id, host_id=host_id, settings=chosen,
-                              status="open", version=0, invite=new_invite())
+                              status="open", version=0, invite=new_invite(),
+                              venue=place.kind.value,
+                              inline_message_id=place.inline_message_id)
                 s.add(lobby)
                 await s.flush()
                 s.add(LobbyMember(lobby_id=lobby.id, position=0, user_id=host_id))
@@ -84,6 +91,20 @@ class LobbyService:
             chat = await s.get(Chat, chat_id)
             chosen = game_settings.default_settings(chat.settings if chat else None)
             return _last_settings(await lobby_repo.latest_lobby_in_chat(s, chat_id), chosen)
+
+    async def last_settings_of(self, user_id: int) -> dict[str, Any] | None:
+        """The settings of the last lobby this person opened anywhere (inline mode offers
+        them first), if they still pass today's checks; None when there is none."""
+        async with self.db.read() as s:
+            last = (await s.execute(
+                select(Lobby.settings).where(Lobby.host_id == user_id)
+                .order_by(Lobby.id.desc()).limit(1))).scalar_one_or_none()
+        if not last:
+            return None
+        try:
+            return game_settings.normalise(dict(last))
+        except LobbyError:
+            return None
 
     async def join(self, lobby_id: int, user_id: int, name: str,
                    language: str | None = None) -> LobbyUpdated:
@@ -171,6 +192,22 @@ class LobbyService:
             await s.delete(target)
             return await self._changed(s, lobby, "a player was removed")
 
+    async def move_to_chat(self, lobby_id: int, chat_id: int) -> LobbyUpdated:
+        """An inline message's lobby learns the chat it lives in (the first press says;
+        ``runtime/lobby/desk.py``): its records go there. The chat speaks the language the
+        lobby was opened in until someone sets another."""
+        async with self.db.transaction() as s:
+            lobby = await lobby_repo.load_lobby(s, lobby_id)
+            if lobby is None:
+                raise NotFound(Code.NO_SUCH_LOBBY)
+            if lobby.chat_id != chat_id:
+                before = await s.get(Chat, lobby.chat_id)
+                chat = await people.ensure_chat(s, chat_id)
+                if chat.language is None and before is not None:
+                    chat.language = before.language
+                lobby.chat_id = chat_id
+            return await self._changed(s, lobby, "its chat is known")
+
     async def set_message(self, lobby_id: int, message_id: int) -> None:
         async with self.db.transaction() as s:
             lobby = await lobby_repo.load_lobby(s, lobby_id)
@@ -231,7 +268,8 @@ async def lobby_snapshot(s: AsyncSession, lobby: Lobby, reason: str = "") -> Lob
     return LobbyUpdated(lobby_id=lobby.id, chat_id=lobby.chat_id, version=lobby.version,
                         status=lobby.status, host_id=lobby.host_id, members=infos,
                         settings=dict(lobby.settings), message_id=lobby.message_id,
-                        reason=reason, invite=lobby.invite or "")
+                        reason=reason, invite=lobby.invite or "",
+                        venue=Venue.of(lobby.venue, lobby.chat_id, lobby.inline_message_id))
 
 
 def new_invite() -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from bot.engine import GameState
 from bot.service.events import GameSnapshot, SeatInfo
 from bot.service.hands import Hands
+from bot.service.venues import Venue
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,13 @@ class GameFacts:
     host_id: int | None
     settings: dict[str, Any]
     rules: dict[str, Any]
+    venue: Venue | None = None
 
     @classmethod
     def of(cls, row: Any) -> GameFacts:
         return cls(row.id, row.chat_id, row.series_id, row.deal_number, row.host_id,
-                   row.settings or {}, row.rules)
+                   row.settings or {}, row.rules,
+                   Venue.of(row.venue, row.chat_id, row.inline_message_id))
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,8 @@ def build_snapshot(facts: GameFacts, *, version: int, status: str, state: GameSt
     infos = seat_infos(seats, names)
     return GameSnapshot(game_id=facts.id, chat_id=facts.chat_id, series_id=facts.series_id,
                         deal_number=facts.deal_number, version=version, status=status,
-                        state=state, seats=infos, turn_deadline=turn_deadline)
+                        state=state, seats=infos, turn_deadline=turn_deadline,
+                        venue=facts.venue or Venue.of(None, facts.chat_id))
 
 
 @dataclass(frozen=True)

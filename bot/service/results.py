@@ -9,7 +9,8 @@ Decisions (RULES.md settles the scoring; these settle the bookkeeping):
 - a series to N (``rules.series_to`` > 0) ends when a seat reaches N matchsticks: that seat
   is the series loser (``series_lost`` in the tallies); with stakes scoring a series has no
   matchsticks and only ends when the players stop;
-- every deal is tallied twice: in its chat and globally (chat_id 0).
+- every deal is tallied twice: in its venue's chat (quick games: on the quick ladder,
+  ``venues.QUICK_LADDER``) and globally (chat_id 0).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sqlalchemy import bindparam, select, update
 
 from bot.service.events import DealEnded
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
+from bot.service.venues import Venue
 from bot.storage import stats
 from bot.storage.models import GLOBAL_CHAT, Series, computer_key, user_key
 
@@ -94,6 +96,7 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
     await stats.add_results(s, rows)
 
     series_over, loser, totals = await _advance_series(s, game, sticks, stakes, now)
+    venue = getattr(game, "venue", None) or Venue.of(None, game.chat_id)
     tallies = []
     for seat in seats:
         n = seat.seat
@@ -101,7 +104,7 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
                  "matchsticks": sticks[n], "neckties": int(titles.get(n) == "necktie"),
                  "epaulettes": int(titles.get(n) == "epaulettes"),
                  "stakes": stakes.get(n, 0), "series_lost": int(series_over and loser == n)}
-        for chat in (game.chat_id, GLOBAL_CHAT):
+        for chat in (*venue.tally_chats, GLOBAL_CHAT):
             tallies.append({"chat_id": chat, "player": keys[n], "user_id": user_of[n],
                             "name": names.get(n, keys[n]), **bumps})
     await stats.bump_tallies(s, tallies)

@@ -65,6 +65,9 @@ class Chat(Base):
                                                  server_default=_now_default())
 
 
+OPEN_CHAT_LOBBY = "status = 'open' AND (venue IS NULL OR venue <> 'inline')"
+
+
 class Lobby(Base):
     __tablename__ = "lobbies"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -86,9 +89,9 @@ class Lobby(Base):
                                                  server_default=_now_default())
     __table_args__ = (
         # At most one open lobby per chat, enforced by the database so racing creates fail.
+        # (Not for inline messages: several may be posted in one chat, each its own lobby.)
         Index("uq_lobbies_open_per_chat", "chat_id", unique=True,
-              sqlite_where=text("status = 'open'"),
-              postgresql_where=text("status = 'open'")),
+              sqlite_where=text(OPEN_CHAT_LOBBY), postgresql_where=text(OPEN_CHAT_LOBBY)),
     )
 
 

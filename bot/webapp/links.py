@@ -14,6 +14,7 @@ from collections.abc import Callable
 from urllib.parse import urlencode
 
 from bot.service.events import GameSnapshot
+from bot.service.venues import VenueKind
 
 
 def make_links(page_url: str, app_name: str | None,
@@ -25,7 +26,7 @@ def make_links(page_url: str, app_name: str | None,
         page = base + "?" + urlencode({"game": snap.game_id})
         username = bot_username()
         group = (f"https://t.me/{username}/{app_name}?startapp=g{snap.game_id}"
-                 if app_name and username and snap.chat_id < 0 else "")
+                 if app_name and username and snap.place.kind is VenueKind.GROUP else "")
         return page, group
 
     return links

@@ -20,15 +20,28 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+OLD_WHERE = "status = 'open'"
+# Several inline messages may be posted in one chat, each its own open lobby.
+NEW_WHERE = "status = 'open' AND (venue IS NULL OR venue <> 'inline')"
+
+
+def _open_lobby_index(where: str) -> None:
+    op.drop_index('uq_lobbies_open_per_chat', table_name='lobbies')
+    op.create_index('uq_lobbies_open_per_chat', 'lobbies', ['chat_id'], unique=True,
+                    sqlite_where=sa.text(where), postgresql_where=sa.text(where))
+
+
 def upgrade() -> None:
     for table in ('lobbies', 'games'):
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.add_column(sa.Column('venue', sa.String(length=16), nullable=True))
             batch_op.add_column(sa.Column('inline_message_id', sa.String(length=255),
                                           nullable=True))
+    _open_lobby_index(NEW_WHERE)
 
 
 def downgrade() -> None:
+    _open_lobby_index(OLD_WHERE)
     for table in ('lobbies', 'games'):
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.drop_column('inline_message_id')

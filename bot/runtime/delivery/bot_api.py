@@ -74,12 +74,13 @@ class BotApi:
                             chat_id, exc)
             return None
 
-    async def edit(self, chat_id: int, message_id: int, screen: Screen, *,
+    async def edit(self, chat_id: int, message_id: int | str, screen: Screen, *,
                    throttled: bool = False, priority: Priority = Priority.OTHER,
                    refresh: messaging.Refresh | None = None) -> bool:
         """True when the message shows ``screen`` afterwards (with ``refresh``: what it
         returned last); False also when a newer edit of the message replaced this one;
-        Unreachable on 403; a 429 as for ``send``."""
+        Unreachable on 403; a 429 as for ``send``. ``message_id`` may be an inline
+        message's id (a string), ``chat_id`` then its venue's (``messaging.edit``)."""
         try:
             return await messaging.edit(self.bot, chat_id, message_id, screen, priority,
                                         refresh)

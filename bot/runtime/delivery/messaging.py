@@ -120,25 +120,32 @@ async def send(bot: Bot, chat_id: int, screen: Screen,
     return message.message_id
 
 
-async def edit(bot: Bot, chat_id: int, message_id: int, screen: Screen,
+async def edit(bot: Bot, chat_id: int, message_id: int | str, screen: Screen,
                priority: Priority = Priority.OTHER,
                refresh: Refresh | None = None) -> bool:
     """True when the message shows ``screen`` afterwards (edited or already so); with
     ``refresh``, what it returned when the outbox let the edit go (the caller reads it
-    from there).
+    from there). A string ``message_id`` is an inline message's ``inline_message_id``
+    (its chat unknown to the bot: ``chat_id`` is then the venue's synthetic id, the
+    budget the edit counts against).
 
     The hot path (every hand and table edit) goes through ``Bot.do_api_request`` with the
     keyboard as plain JSON and the answer left as JSON: the edited Message Telegram
     returns is not used, and parsing it into PTB objects (and building the keyboard as
     PTB objects) was ~5% of the bot's CPU under load. ``do_api_request`` takes the same
     path as every PTB method (defaults, the rate limiter, the error mapping)."""
-    data: dict[str, Any] = {"chat_id": chat_id, "message_id": message_id, "text": screen.text}
+    rate = _rate_args(priority, refresh)
+    data: dict[str, Any]
+    if isinstance(message_id, str):  # an inline message: Telegram knows it by its id alone
+        data = {"inline_message_id": message_id, "text": screen.text}
+        rate["venue_chat"] = chat_id
+    else:
+        data = {"chat_id": chat_id, "message_id": message_id, "text": screen.text}
     if screen.rows:
         data["reply_markup"] = screen.markup_json()
     try:
         await bot.do_api_request(  # type: ignore[call-arg]  # an ExtBot's argument
-            "editMessageText", api_kwargs=data,
-            rate_limit_args=_rate_args(priority, refresh))
+            "editMessageText", api_kwargs=data, rate_limit_args=rate)
     except Superseded:
         return False
     except BadRequest as exc:

@@ -69,6 +69,10 @@ class RateArgs(TypedDict, total=False):
     # Called when the edit's turn comes: the newest (text, reply_markup JSON or None),
     # or an awaitable of it (several instances: the newest state is in the database).
     refresh: Callable[[], tuple[str, Any] | Awaitable[tuple[str, Any]]]
+    # An edit by ``inline_message_id`` names no chat: the budget it counts against is that
+    # of the chat the message lives in, which the caller knows by its venue's synthetic id
+    # (service/venues.py: negative, so kept like a group's 20 a minute).
+    venue_chat: int
 
 
 class Superseded(Exception):
@@ -170,7 +174,7 @@ class _Waiting:
     counts: bool = field(compare=False)  # against the chat's budget
     since: float = field(compare=False)
     future: asyncio.Future[None] = field(compare=False)
-    key: tuple[int, int] | None = field(compare=False, default=None)  # an edit's message
+    key: tuple[int, int | str] | None = field(compare=False, default=None)  # an edit's message
 
 
 @dataclass
@@ -194,7 +198,7 @@ class Outbox(BaseRateLimiter[RateArgs]):
                          if metrics is not None else {})
         self.stats = OutboxStats()
         self._waiting: list[_Waiting] = []  # sorted by (priority, seq)
-        self._by_key: dict[tuple[int, int], _Waiting] = {}
+        self._by_key: dict[tuple[int, int | str], _Waiting] = {}
         self._seq = itertools.count()
         self._token: SlidingWindow | None = None
         self._groups: dict[int, SlidingWindow] = {}
@@ -242,8 +246,12 @@ class Outbox(BaseRateLimiter[RateArgs]):
         wanted = rate_limit_args or {}
         priority = wanted.get("priority", Priority.OTHER)
         chat_id = _chat_of(data)
+        key: tuple[int, int | str] | None = None
+        if chat_id is None and "inline_message_id" in data:
+            chat_id = wanted.get("venue_chat")
+            if chat_id is not None:
+                key = (chat_id, str(data["inline_message_id"]))
         counts = endpoint in MESSAGE_METHODS and chat_id is not None
-        key = None
         if endpoint in EDIT_METHODS and chat_id is not None and "message_id" in data:
             key = (chat_id, int(data["message_id"]))
         attempt = 0
@@ -279,7 +287,7 @@ class Outbox(BaseRateLimiter[RateArgs]):
 
     # -- turns --------------------------------------------------------------------------
     async def _turn(self, priority: Priority, chat_id: int | None, counts: bool,
-                    key: tuple[int, int] | None) -> None:
+                    key: tuple[int, int | str] | None) -> None:
         """Wait until the budgets let this request go (see the top)."""
         loop = asyncio.get_running_loop()
         now = loop.time()

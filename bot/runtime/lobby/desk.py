@@ -16,7 +16,14 @@ Decisions (RULES.md is silent):
   dropped with a message in the group, so one absent friend never blocks a lobby;
 - a join link finds its lobby; only someone who may join it joins: already seated (they
   pressed Join and were sent to open the private chat), or a member of the group as
-  Telegram says now (when Telegram cannot tell, the answer is no).
+  Telegram says now (when Telegram cannot tell, the answer is no); a lobby that lives in
+  an inline message or a table by link has no group to ask: its link is the invitation;
+- an inline message's lobby (inline mode, a chat the bot is not in) is created when
+  Telegram tells which result was chosen (``chosen_inline_result``), before anyone could
+  press it; that update does not say which chat the message is in, so the lobby keeps a
+  provisional chat of its own until the first press tells (``chat_instance``), and
+  records go to that chat from then on. A press names the inline message it was made on:
+  one that is not the lobby's is refused.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, ServiceEr
 from bot.service.events import LobbyUpdated
 from bot.service.games import GameService
 from bot.service.lobby import INVITE, LobbyService
+from bot.service.venues import Venue, VenueKind, inline_chat_id
 
 from ..delivery.bot_api import BotApi, Unreachable
 from ..driver import GameRuntime
@@ -101,6 +109,21 @@ class LobbyDesk:
         lobby = await self.lobbies.add_computer(lobby.lobby_id, person.id, "normal")
         await self._post(lobby, post)
 
+    async def open_inline(self, inline_message_id: str, person: Person,
+                          settings: dict[str, object] | None) -> None:
+        """A game chosen in inline mode: its lobby is the inline message Telegram just
+        posted (the chooser is the host and seated); drawn there at once."""
+        provisional = inline_chat_id("message:" + inline_message_id)
+        await self.chats.default_language(provisional, await self.chats.locale(
+            user_id=person.id, reported=person.language))
+        lobby = await self.lobbies.create(
+            provisional, person.id, person.name, person.language, settings=settings,
+            venue=Venue(VenueKind.INLINE, provisional, inline_message_id))
+        self.pending.known(lobby.lobby_id)
+        if not await self.api.can_message(person.id):
+            self.pending.mark(lobby.lobby_id, person.id)
+        await self._draw(lobby.lobby_id)
+
     async def _post(self, lobby: LobbyUpdated, post: Post) -> None:
         message_id = await post(await self.screen(lobby))
         if message_id is not None:
@@ -115,11 +138,16 @@ class LobbyDesk:
 
     # -- a lobby button ---------------------------------------------------------------------
     async def press(self, lobby_id: int, chat_id: int, action: str, person: Person,
-                    chat_title: str) -> str | None:
-        """A lobby button pressed in ``chat_id``; the lobby's invite when the person must
-        open a private chat first (the answer then is a link), else None."""
+                    chat_title: str, *, inline_message_id: str | None = None,
+                    chat_instance: str | None = None) -> str | None:
+        """A lobby button pressed in ``chat_id`` (or on the inline message
+        ``inline_message_id``, in the chat Telegram calls ``chat_instance``); the lobby's
+        invite when the person must open a private chat first (the answer then is a link),
+        else None."""
         lobby = await self.lobbies.get(lobby_id)
-        if lobby.chat_id != chat_id:
+        if inline_message_id is not None:
+            lobby = await self._pressed_inline(lobby, inline_message_id, chat_instance)
+        elif lobby.chat_id != chat_id or lobby.place.kind is VenueKind.INLINE:
             raise NotAllowed(Code.WRONG_CHAT)
         if action == "join":
             return await self.join(lobby_id, person)
@@ -132,6 +160,20 @@ class LobbyDesk:
         else:  # add_ai, settings, back: menus for the host and admins only
             await self.show_menu(lobby_id, person.id, MENUS.get(action, "main"))
         return None
+
+    async def _pressed_inline(self, lobby: LobbyUpdated, inline_message_id: str,
+                              chat_instance: str | None) -> LobbyUpdated:
+        """The lobby, if the press was made on its own inline message; the first press
+        tells the chat it lives in (see the top)."""
+        if lobby.place.kind is not VenueKind.INLINE or \
+                lobby.place.inline_message_id != inline_message_id or not chat_instance:
+            raise NotAllowed(Code.WRONG_CHAT)
+        chat = inline_chat_id(chat_instance)
+        if lobby.chat_id == chat:
+            return lobby
+        if lobby.chat_id != inline_chat_id("message:" + inline_message_id):
+            raise NotAllowed(Code.WRONG_CHAT)  # it was told another chat before
+        return await self.lobbies.move_to_chat(lobby.lobby_id, chat)
 
     # -- seats ----------------------------------------------------------------------------
     async def join(self, lobby_id: int, person: Person) -> str | None:
@@ -163,10 +205,12 @@ class LobbyDesk:
         if not INVITE.fullmatch(invite):
             raise NotFound(Code.NO_OPEN_INVITE)
         lobby = await self.lobbies.find_by_invite(invite)
-        title = await self.api.chat_title(lobby.chat_id)
+        title = await self._title(lobby)
         seated = any(m.user_id == person.id for m in lobby.members)
-        if not seated and (lobby.chat_id > 0  # a solo lobby is its owner's alone
-                           or not await self.api.is_group_member(lobby.chat_id, person.id)):
+        venue = lobby.place
+        if not seated and (venue.is_solo  # a solo lobby is its owner's alone
+                           or (venue.checks_membership and not await
+                               self.api.is_group_member(lobby.chat_id, person.id))):
             raise NotAllowed(Code.NOT_GROUP_MEMBER, group=title)
         self.pending.clear(lobby.lobby_id, person.id)
         try:
@@ -184,7 +228,7 @@ class LobbyDesk:
 
     # -- the host's (and admins') ---------------------------------------------------------
     async def may_manage(self, lobby: LobbyUpdated, user_id: int) -> bool:
-        return lobby.host_id == user_id or (lobby.chat_id < 0
+        return lobby.host_id == user_id or (lobby.place.kind is VenueKind.GROUP
                                             and await self.api.is_admin(lobby.chat_id, user_id))
 
     async def _managed(self, lobby_id: int, user_id: int) -> LobbyUpdated:
@@ -214,8 +258,10 @@ class LobbyDesk:
         assert lobby.host_id is not None  # an open lobby always has a host
         _lobby, started = await self.games.start(lobby_id, lobby.host_id)
         self.modes.pop(lobby_id, None)
-        if lobby.chat_id > 0:  # solo: the set-up message becomes the game
+        if lobby.place.is_solo:  # solo: the set-up message becomes the game
             await self.runtime.launch(started, message_id=lobby.message_id)
+        elif lobby.place.kind is VenueKind.INLINE:  # the message becomes the table
+            await self.runtime.launch(started)
         else:
             await self.redraw(lobby_id)
             await self.runtime.launch(started, group_title=chat_title)
@@ -285,7 +331,7 @@ class LobbyDesk:
     # -- the lobby message ----------------------------------------------------------------
     async def _table_full(self, lobby: LobbyUpdated) -> bool:
         limit = seat_limit(await self.chats.preferences(lobby.chat_id)) \
-            if lobby.chat_id < 0 else 6
+            if lobby.place.kind is VenueKind.GROUP else 6
         return len(lobby.members) >= limit
 
     async def pending_of(self, lobby: LobbyUpdated) -> set[int]:
@@ -300,6 +346,9 @@ class LobbyDesk:
         if lobby.status != "open" or member is None:
             return
         await self.lobbies.leave(lobby_id, user_id)
+        if not lobby.place.can_post:  # the lobby message shows them gone; nobody to tell
+            await self.redraw(lobby_id)
+            return
         locale = await self.chats.locale(chat_id=lobby.chat_id)
         minutes = max(1, round(self.pending.wait / 60))
         try:
@@ -312,7 +361,7 @@ class LobbyDesk:
     async def screen(self, lobby: LobbyUpdated) -> Screen:
         """The lobby message as it should read now."""
         locale = await self.chats.locale(chat_id=lobby.chat_id)
-        if lobby.chat_id > 0:
+        if lobby.place.is_solo:
             if lobby.status != "open":
                 return Screen(t(locale, "solo.title") + "\n" + t(locale, "lobby.closed"))
             return solo_setup_screen(locale, lobby)
@@ -329,12 +378,24 @@ class LobbyDesk:
         costs one edit); returns at once."""
         self.redraws.request(lobby_id)
 
+    async def _title(self, lobby: LobbyUpdated) -> str:
+        """The lobby's place as a reply names it: the group's title, else its kind."""
+        kind = lobby.place.kind
+        if kind is VenueKind.GROUP:
+            return await self.api.chat_title(lobby.chat_id)
+        return t(await self.chats.locale(chat_id=lobby.chat_id), f"venue.{kind.value}_title")
+
     async def _draw(self, lobby_id: int) -> None:
         lobby = await self.lobbies.get(lobby_id)
-        if lobby.message_id is None:
+        target: int | str | None = lobby.message_id
+        if lobby.place.kind is VenueKind.INLINE:
+            if lobby.status == "started":
+                return  # the inline message is the game's table now: the table draws it
+            target = lobby.place.inline_message_id
+        if target is None:
             return
         screen = await self.screen(lobby)
         try:
-            await self.api.edit(lobby.chat_id, lobby.message_id, screen)
+            await self.api.edit(lobby.chat_id, target, screen)
         except Unreachable:
             log.warning("lobby %s: cannot edit its message", lobby_id)

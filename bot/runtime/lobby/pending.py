@@ -71,7 +71,7 @@ class PendingPeople:
         """Members of a group lobby who still have to open a private chat with the bot."""
         if lobby.lobby_id not in self._known:
             self._known.add(lobby.lobby_id)
-            if lobby.chat_id < 0 and lobby.status == "open":
+            if lobby.place.is_shared and lobby.status == "open":
                 for member in lobby.members:
                     if member.user_id is not None and \
                             not await self.api.can_message(member.user_id):

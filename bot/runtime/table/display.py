@@ -17,6 +17,7 @@ from bot.render.screen import Screen
 from bot.render.table import LastMove, TableNotes
 from bot.service.events import DealEnded, GameSnapshot, SeatInfo
 from bot.service.hands import BoutKey, bout_key
+from bot.service.venues import Venue, VenueKind
 
 # How many recent versions' bouts a display remembers (a press is rarely older than a few)
 BOUTS_KEPT = 32
@@ -145,6 +146,17 @@ class Display:
     @property
     def chat_id(self) -> int:
         return self.snap.chat_id
+
+    @property
+    def venue(self) -> Venue:
+        return self.snap.place
+
+    def table_target(self) -> int | str | None:
+        """What the table's edits address: the group's table message, or the inline
+        message the game lives in (the bot never sends that one: it was the lobby)."""
+        if self.venue.kind is VenueKind.INLINE:
+            return self.venue.inline_message_id
+        return self.table_msg
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:

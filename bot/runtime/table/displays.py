@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
+from bot.i18n import t
 from bot.render.names import seat_names
 from bot.service.chats import ChatService
 from bot.service.events import GameMessages, GameSnapshot
 from bot.service.games import GameService
+from bot.service.venues import VenueKind
 
 from ..delivery.bot_api import BotApi
 from .display import Display
@@ -78,13 +80,14 @@ class Displays:
             stored = await self.games.messages(game_id)
         else:
             snap, stored = snapshot, GameMessages(None, {})
-        solo = snap.chat_id > 0
+        venue = snap.place
+        solo = venue.is_solo
         if solo:
             locale = await self.chats.locale(chat_id=snap.chat_id, user_id=snap.chat_id)
             title = ""
         else:
             locale = await self.chats.locale(chat_id=snap.chat_id)
-            title = group_title or await self.api.chat_title(snap.chat_id)
+            title = group_title or await self._title(venue.kind, snap.chat_id, locale)
         humans = [(s.seat, s.user_id) for s in snap.seats if s.user_id is not None]
         prefs = {} if solo else await self.chats.preferences(snap.chat_id)
         settings = await self.chats.game_settings(game_id)
@@ -101,3 +104,10 @@ class Displays:
             display.page_url, display.group_link = self.links(snap)
         self._by_game[game_id] = display
         return display
+
+    async def _title(self, kind: VenueKind, chat_id: int, locale: str) -> str:
+        """What the hands call the place of the game: a group's title; elsewhere the kind
+        of game (the bot cannot read the title of a chat it is not in)."""
+        if kind is VenueKind.GROUP:
+            return await self.api.chat_title(chat_id)
+        return t(locale, f"venue.{kind.value}_title")

@@ -97,12 +97,15 @@ class PlayAgain:
         self.spawn(self._show_next(display, started))
 
     async def _show_next(self, display: Display, started: GameStarted) -> None:
-        solo = started.chat_id > 0
+        solo = display.solo_seat is not None
         if not solo:  # the old table keeps its results, not its buttons
             display.notes.next_started = True
             self.displays.drop_finished(display.game_id)
             if await self.draws_here(display.game_id):
-                await self.presenter.edit_table(display)
+                if display.venue.table_in_hands:  # the old hands hold the results
+                    self.presenter.show(display)
+                else:
+                    await self.presenter.edit_table(display)
             else:
                 self.tell(display.game_id)
         await self.launch(started, group_title=display.group_title,

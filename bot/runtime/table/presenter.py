@@ -14,6 +14,10 @@ Message policy (Telegram allows a group about 20 messages a minute):
   (``pacing.request_table``); the end of a deal is drawn at once. Players act from their
   hands (the defender's hand lists the cards to beat), so the table may trail a move;
 - solo games (a private chat) show table and hand in one message;
+- where the game lives says which table there is (``Display.venue``): a group's table
+  message, sent here; an inline message, never sent here (it was the lobby) and only ever
+  edited by its ``inline_message_id``; none for tables by link and quick games, whose
+  hands carry the table (``screens.hand``);
 - ``listeners`` are told of every change (the Mini App's live pages, ``bot.webapp.hub``),
   and while a deal runs a hand whose person has the page open (``page_open``) is not
   edited, nor a solo game's one message: the page shows it, so a move from the page
@@ -89,9 +93,14 @@ class Presenter:
         else:
             # All at once: the outbox sends the hands before the table, the acting
             # player's first (their turn timer starts when it is delivered).
-            table = self._send_table(display, screens.table(display, snap, self.clock()))
-            hands = (self._post_hand(display, snap, seat) for seat in display.humans())
-            display.table_msg, *_ = await asyncio.gather(table, *hands)
+            hands = [self._post_hand(display, snap, seat) for seat in display.humans()]
+            if display.venue.can_post and display.venue.has_table_message:
+                table = self._send_table(display, screens.table(display, snap, self.clock()))
+                display.table_msg, *_ = await asyncio.gather(table, *hands)
+            else:
+                await asyncio.gather(*hands)
+                if display.venue.has_table_message:  # the inline message: the deal's table
+                    await self.edit_table(display)
         await self.games.set_messages(display.game_id, table_message_id=display.table_msg,
                                       hand_message_ids=display.hand_msgs)
 
@@ -172,6 +181,8 @@ class Presenter:
         # acting player's first; one waiting for its chat's budget holds up no other.
         await asyncio.gather(*(self._render_hand(display, snap, seat)
                                for seat in display.humans()))
+        if not display.venue.has_table_message:
+            return  # a table by link or a quick game: the hands carry the table
         if self.settings.table_debounce > 0 and snap.status == "running" \
                 and not snap.state.is_over and not self.flushing:
             # Only a move or a note (blocked, taken over) changes the table: a redraw for a
@@ -252,16 +263,17 @@ class Presenter:
     async def edit_table(self, display: Display) -> None:
         """Edit the group table to the newest snapshot (if it shows something else); send
         it when its first sending failed."""
-        if self._backing_off(display, "table"):
+        if self._backing_off(display, "table") or not display.venue.has_table_message:
             return
         table = screens.table(display, display.snap, self.clock())
-        if display.table_msg is None and display.solo_seat is None:
+        target = display.table_target()
+        if target is None and display.solo_seat is None and display.venue.can_post:
             display.table_msg = await self._send_table(display, table)
             if display.table_msg is not None:
                 await self.games.set_messages(display.game_id,
                                               table_message_id=display.table_msg)
             return
-        if display.table_msg and display.shown.get("table") != table:
+        if target and display.shown.get("table") != table:
             sent = [table]
 
             def newest() -> Screen:  # the outbox's turn may come seconds later
@@ -269,7 +281,7 @@ class Presenter:
                 return sent[0]
 
             try:
-                edited = await self.api.edit(display.chat_id, display.table_msg, table,
+                edited = await self.api.edit(display.chat_id, target, table,
                                              throttled=True, priority=Priority.TABLE,
                                              refresh=newest)
             except TryLater as exc:  # the group's budget: draw the table again later

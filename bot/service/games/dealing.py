@@ -17,6 +17,7 @@ from bot.service.events import GameStarted, LobbyUpdated
 from bot.service.hands import team_of
 from bot.service.lobby import lobby_snapshot
 from bot.service.positions import CachedGame, GameFacts, SeatRow, build_snapshot
+from bot.service.venues import Venue
 from bot.storage import games as game_repo
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
@@ -56,8 +57,9 @@ class Dealing(GameCore):
             seat_rows = [{"user_id": m.user_id, "computer_strength": m.computer_strength}
                          for m in members]
             started, cached = await self._create_deal(
-                s, chat_id=lobby.chat_id, lobby_id=lobby.id, series_id=series.id,
-                deal_number=1, host_id=lobby.host_id, rules=rules, settings=lobby.settings,
+                s, venue=Venue.of(lobby.venue, lobby.chat_id, lobby.inline_message_id),
+                lobby_id=lobby.id, series_id=series.id, deal_number=1,
+                host_id=lobby.host_id, rules=rules, settings=lobby.settings,
                 seat_rows=seat_rows, previous=None)
             lobby.status = "started"
             lobby.version += 1
@@ -93,7 +95,8 @@ class Dealing(GameCore):
                               "taken_over": x.user_id is not None and x.user_id in absent}
                              for x in seats]
                 started, cached = await self._create_deal(
-                    s, chat_id=game.chat_id, lobby_id=game.lobby_id, series_id=series.id,
+                    s, venue=Venue.of(game.venue, game.chat_id, game.inline_message_id),
+                    lobby_id=game.lobby_id, series_id=series.id,
                     deal_number=game.deal_number + 1, host_id=game.host_id, rules=rules,
                     settings=game.settings, seat_rows=seat_rows,
                     previous=(previous.outcome, game.dealer))
@@ -150,13 +153,14 @@ class Dealing(GameCore):
             if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
                 raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
 
-    async def _create_deal(self, s: AsyncSession, *, chat_id: int, lobby_id: int | None,
+    async def _create_deal(self, s: AsyncSession, *, venue: Venue, lobby_id: int | None,
                            series_id: int, deal_number: int, host_id: int | None,
                            rules: RuleSet, settings: dict[str, Any],
                            seat_rows: list[dict[str, Any]],
                            previous: tuple[Any, int] | None
                            ) -> tuple[GameStarted, CachedGame]:
         """Insert the deal; returns what to tell and what to cache once it is committed."""
+        chat_id = venue.chat_id
         seed = self.rng.getrandbits(SEED_BITS)
         if previous is None:
             state = new_deal(rules, seed=seed, dealer=None)
@@ -166,7 +170,9 @@ class Dealing(GameCore):
         inputs = DealInputs.of(state, dealer_drawn=previous is None)
         now = self.clock()
         deadline = self._deadline(state, settings, now)
-        game = Game(chat_id=chat_id, lobby_id=lobby_id, series_id=series_id,
+        game = Game(chat_id=chat_id, venue=venue.kind.value,
+                    inline_message_id=venue.inline_message_id,
+                    lobby_id=lobby_id, series_id=series_id,
                     deal_number=deal_number, host_id=host_id, rules=rules.to_dict(),
                     settings=dict(settings), seed=seed, dealer=state.dealer,
                     deal_inputs=inputs.to_dict(),
@@ -185,7 +191,7 @@ class Dealing(GameCore):
                                  bool(row.get("taken_over"))))
         await s.flush()
         facts = GameFacts(game.id, chat_id, series_id, deal_number, host_id, game.settings,
-                          game.rules)
+                          game.rules, venue)
         snapshot = build_snapshot(facts, version=state.version, status="running", state=state,
                                   seats=tuple(seats), names=names, turn_deadline=deadline)
         started = GameStarted(game_id=game.id, chat_id=chat_id, series_id=series_id,
