@@ -54,4 +54,3 @@ NOT_MODIFIED = (
 QUERY_TOO_OLD = "query is too old and response timeout expired or query ID is invalid"
 CANT_INITIATE = "bot can't initiate conversation with a user"
 BLOCKED = "bot was blocked by the user"
-KICKED = "bot was kicked from the group chat"

@@ -16,7 +16,7 @@ from typing import Any
 from .errors import NOT_MODIFIED, QUERY_TOO_OLD, bad_request
 from .formatting import parse_text, utf16_len
 from .markup import check_reply_markup
-from .model import JSON
+from .model import JSON, FakeChat, StoredMessage
 from .params import as_bool, as_int, require
 from .webhook import is_local_url
 from .world import World, scope_key
@@ -49,9 +49,11 @@ def _inline_markup(markup: JSON | None) -> JSON | None:
 
 @api_method("getMe")
 async def get_me(world: World, params: dict[str, Any]) -> JSON:
+    """The bot with what @BotFather set: it may be added to groups, privacy mode is on
+    (not every group message), inline mode as the World says."""
     data = world.bot.to_api()
     data.update(can_join_groups=True, can_read_all_group_messages=False,
-                supports_inline_queries=False)
+                supports_inline_queries=world.inline_mode)
     return data
 
 
@@ -172,30 +174,46 @@ def _reply_target(world: World, chat, parameters: Any) -> int | None:
     return found.message_id
 
 
-def _edit_target(world: World, params: dict[str, Any]):
-    if "inline_message_id" in params:
-        raise bad_request("MESSAGE_ID_INVALID")  # the bot sends no inline-mode messages
-    chat = world.chat(require(params, "chat_id"))
+def _given(params: dict[str, Any], name: str) -> bool:
+    return params.get(name) not in (None, "")
+
+
+def _edit_target(world: World, params: dict[str, Any]) -> tuple[FakeChat, StoredMessage, bool]:
+    """(chat, message, by inline_message_id?) of an edit. As the Bot API server decides
+    (telegram-bot-api's process_edit_message_*_query): with neither chat_id nor a
+    message_id the inline_message_id is used, else chat_id+message_id are, and an
+    inline_message_id given beside them is ignored."""
+    if not _given(params, "chat_id") and not _given(params, "message_id"):
+        if not _given(params, "inline_message_id"):
+            raise bad_request("message identifier is not specified")
+        chat, message = world.inline_target(params["inline_message_id"])
+        return chat, message, True
+    if not _given(params, "chat_id"):
+        raise bad_request("chat_id is empty")
+    chat = world.chat(params["chat_id"])
     if chat.is_private and world.users[chat.id].blocked_bot:
         world.writable_chat(chat.id)  # raises the 403 Telegram gives for a blocked bot
-    message = world.find_message(chat, require(params, "message_id"), "message to edit not found")
+    if chat.is_group:
+        world.check_group_access(chat)
+    message = world.find_message(chat, params.get("message_id"), "message to edit not found")
     if not message.from_bot:
-        raise bad_request("message can't be edited")
-    return chat, message
+        raise bad_request("message can't be edited")  # an inline message too: it is the user's
+    return chat, message, False
 
 
 def _apply_edit(world: World, message, text: str, entities: list[JSON], markup: JSON | None,
-                source: str | None) -> JSON:
+                source: str | None, inline: bool) -> JSON | bool:
+    """Store the new version; an edit by inline_message_id returns True, not a Message."""
     message.history.append((message.text, copy.deepcopy(message.reply_markup)))
     message.text, message.entities, message.reply_markup = text, entities, markup
     message.parse_mode_source = source
     message.edit_date = world.now_date()
-    return world.message_to_api(message)
+    return True if inline else world.message_to_api(message)
 
 
 @api_method("editMessageText")
-async def edit_message_text(world: World, params: dict[str, Any]) -> JSON:
-    chat, message = _edit_target(world, params)
+async def edit_message_text(world: World, params: dict[str, Any]) -> JSON | bool:
+    chat, message, inline = _edit_target(world, params)
     text, entities = parse_text(params.get("text", ""), params.get("parse_mode"),
                                 params.get("entities"))
     # Telegram removes the inline keyboard when an edit of the text does not repeat it.
@@ -204,18 +222,18 @@ async def edit_message_text(world: World, params: dict[str, Any]) -> JSON:
         raise bad_request(NOT_MODIFIED)
     world.check_flood(chat, "editmessagetext")
     source = params["text"] if params.get("parse_mode") else None
-    return _apply_edit(world, message, text, entities, markup, source)
+    return _apply_edit(world, message, text, entities, markup, source, inline)
 
 
 @api_method("editMessageReplyMarkup")
-async def edit_message_reply_markup(world: World, params: dict[str, Any]) -> JSON:
-    chat, message = _edit_target(world, params)
+async def edit_message_reply_markup(world: World, params: dict[str, Any]) -> JSON | bool:
+    chat, message, inline = _edit_target(world, params)
     markup = _inline_markup(check_reply_markup(params.get("reply_markup")))
     if markup == message.reply_markup:
         raise bad_request(NOT_MODIFIED)
     world.check_flood(chat, "editmessagereplymarkup")
     return _apply_edit(world, message, message.text, message.entities, markup,
-                       message.parse_mode_source)
+                       message.parse_mode_source, inline)
 
 
 @api_method("deleteMessage")

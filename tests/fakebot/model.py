@@ -41,15 +41,19 @@ class FakeUser:
 
 @dataclass
 class FakeChat:
-    """A private chat (id == user id) or a group/supergroup (negative id)."""
+    """A private chat with the bot (id == user id), a group/supergroup (negative id), or a
+    private chat between two users (``peer_ids``), which the bot never sees: only inline
+    messages reach it, and the fake gives it an id of its own that Telegram never shows."""
 
     id: int
     type: str  # "private" | "group" | "supergroup"
     title: str | None = None
     # user id -> "creator" | "administrator" | "member" | "left" | "kicked"
     members: dict[int, str] = field(default_factory=dict)
+    # "member" | "administrator" | "left" | "kicked" | "none" (a chat the bot never saw)
     bot_status: str = "member"
     next_message_id: int = 1
+    peer_ids: tuple[int, int] | None = None  # the two users of a chat between users
 
     @property
     def is_private(self) -> bool:
@@ -59,10 +63,14 @@ class FakeChat:
     def is_group(self) -> bool:
         return self.type in ("group", "supergroup")
 
+    @property
+    def between_users(self) -> bool:
+        return self.peer_ids is not None
+
     def to_api(self, users: dict[int, FakeUser]) -> JSON:
         data: JSON = {"id": self.id, "type": self.type}
         if self.is_private:
-            user = users[self.id]
+            user = users[self.peer_ids[1] if self.peer_ids else self.id]
             data["first_name"] = user.first_name
             if user.username:
                 data["username"] = user.username
@@ -87,6 +95,10 @@ class StoredMessage:
     edit_date: int | None = None
     deleted: bool = False
     reply_to: int | None = None  # the message id it replies to (reply_parameters)
+    via_bot_id: int | None = None  # an inline-mode message: sent by a user "via" the bot
+    # Set when an inline-mode message has an inline keyboard (Telegram gives no id
+    # otherwise): the only handle the bot has on it.
+    inline_message_id: str | None = None
     # (text, reply_markup) of each earlier version, oldest first.
     history: list[tuple[str, JSON | None]] = field(default_factory=list)
 
@@ -130,6 +142,8 @@ class StoredMessage:
             data["entities"] = copy.deepcopy(self.entities)
         if self.reply_markup is not None:
             data["reply_markup"] = copy.deepcopy(self.reply_markup)
+        if self.via_bot_id is not None:
+            data["via_bot"] = users[self.via_bot_id].to_api()
         if self.edit_date is not None:
             data["edit_date"] = self.edit_date
         return data
@@ -161,3 +175,4 @@ class CallbackQueryRecord:
     answered: bool = False
     answer: JSON | None = None
     update_id: int | None = None  # the update that carried the press to the bot
+    inline_message_id: str | None = None  # a press on an inline-mode message

@@ -14,13 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .errors import BLOCKED, CANT_INITIATE, KICKED, ApiError, bad_request, forbidden
+from .errors import BLOCKED, CANT_INITIATE, ApiError, bad_request, forbidden
+from .inline import InlineRegistry, chat_instance
 from .model import JSON, ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
 from .ratelimit import TELEGRAM_LIMITS, FloodControl, RateRule
 
 # About 20 new messages a minute to one group (Telegram's published guidance).
 GROUP_RATE = RateRule(20, 60.0)
 EDIT_METHODS = frozenset({"editmessagetext", "editmessagereplymarkup"})
+MEMBER_STATUSES = ("creator", "administrator", "member")
 
 
 @dataclass
@@ -76,11 +78,22 @@ class World:
         telegram_limits: bool = False,
         callback_query_ttl: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
+        inline_mode: bool = True,
+        inline_feedback: bool = True,
+        inline_query_ttl: float = 15.0,
+        prepared_message_ttl: int = 24 * 3600,
     ) -> None:
         self.bot = FakeUser(bot_id, "Durak Test Bot", username=bot_username, is_bot=True)
         self.token = f"{bot_id}:FAKE-test-token"
         self.clock = clock
         self.callback_query_ttl = callback_query_ttl
+        # Inline mode (server.py's docstring): on in @BotFather (/setinline), inline
+        # feedback (/setinlinefeedback) on, and how long an inline query can be answered.
+        self.inline_mode = inline_mode
+        self.inline_feedback = inline_feedback
+        self.inline_query_ttl = inline_query_ttl
+        self.prepared_message_ttl = prepared_message_ttl
+        self.inline = InlineRegistry(bot_id)
         self.telegram_limits = telegram_limits
         if telegram_limits:  # Telegram's own numbers (ratelimit.TELEGRAM_LIMITS)
             group_rate, private_rate, token_rate = (
@@ -110,6 +123,9 @@ class World:
         self._update_ids = itertools.count(700_000_001)
         self._user_ids = itertools.count(1_000_001)
         self._group_ids = itertools.count(1)
+        # Chats between two users have no id the bot could learn; the fake needs one to
+        # keep their messages, from a range no user or group id comes from.
+        self._user_chat_ids = itertools.count(9_100_000_000_001)
         self._query_ids = itertools.count(4_242_000_000_001)
         self._changed = asyncio.Event()
 
@@ -157,7 +173,10 @@ class World:
         admins: list[FakeUser] = (),  # type: ignore[assignment]
         supergroup: bool = True,
         bot_is_admin: bool = False,
+        bot_member: bool = True,
     ) -> FakeChat:
+        """A group of these users; ``bot_member=False``: the bot is not in it (its status
+        is "left"), so it can reach the group only through inline messages."""
         number = next(self._group_ids)
         chat_id = -1_001_000_000_000 - number if supergroup else -1000 - number
         chat = FakeChat(chat_id, "supergroup" if supergroup else "group", title=title)
@@ -168,9 +187,34 @@ class World:
         if creator is not None:
             chat.members[creator.id] = "creator"
         chat.bot_status = "administrator" if bot_is_admin else "member"
+        if not bot_member:
+            chat.bot_status = "left"
         self.chats[chat.id] = chat
         return chat
 
+    def user_chat(self, first: FakeUser, second: FakeUser) -> FakeChat:
+        """The private chat between two users (the same one whichever comes first). The
+        bot never sees it: no updates from it, "chat not found" for every method."""
+        for chat in self.chats.values():
+            if chat.peer_ids is not None and set(chat.peer_ids) == {first.id, second.id}:
+                return chat
+        chat = FakeChat(next(self._user_chat_ids), "private", bot_status="none",
+                        peer_ids=(first.id, second.id),
+                        members={first.id: "member", second.id: "member"})
+        self.chats[chat.id] = chat
+        return chat
+
+    def is_member(self, user: FakeUser, chat: FakeChat) -> bool:
+        """Whether the user is in the chat (sees its messages, may press their buttons)."""
+        if chat.peer_ids is not None:
+            return user.id in chat.peer_ids
+        if chat.is_private:
+            return chat.id == user.id
+        return chat.members.get(user.id) in MEMBER_STATUSES
+
+    def chat_instance(self, chat: FakeChat | int) -> str:
+        """The chat's ``chat_instance`` for this bot (callback queries carry it)."""
+        return chat_instance(self.bot.id, chat.id if isinstance(chat, FakeChat) else chat)
     def private_chat(self, user: FakeUser) -> FakeChat:
         chat = self.chats.get(user.id)
         if chat is None:
@@ -250,6 +294,8 @@ class World:
             chat = self.chats.get(int(chat_id))
         except (TypeError, ValueError):
             chat = None
+        if chat is not None and chat.bot_status == "none":
+            chat = None  # a chat between users: the bot cannot name it
         if chat is None:
             user = self.users.get(int(chat_id)) if str(chat_id).lstrip("-").isdigit() else None
             if user is not None and not user.is_bot:
@@ -267,11 +313,18 @@ class World:
                 raise forbidden(BLOCKED)
             if not user.started_bot:
                 raise forbidden(CANT_INITIATE)
-        elif chat.bot_status == "kicked":
-            raise forbidden(KICKED)
-        elif chat.bot_status == "left":
-            raise forbidden("bot is not a member of the supergroup chat")
+        else:
+            self.check_group_access(chat)
         return chat
+
+    def check_group_access(self, chat: FakeChat) -> None:
+        """The 403 Telegram gives a bot that was removed from a group or left it, worded
+        by the chat's type (telegram-bot-api's Client::check_chat_access)."""
+        kind = "group chat" if chat.type == "group" else "supergroup chat"
+        if chat.bot_status == "kicked":
+            raise forbidden(f"bot was kicked from the {kind}")
+        if chat.bot_status == "left":
+            raise forbidden(f"bot is not a member of the {kind}")
 
     def check_token_rate(self, method: str) -> None:
         retry_after = self.flood.check_token(method, self.clock())
@@ -313,6 +366,14 @@ class World:
             raise bad_request(missing)
         return message
 
+    def inline_target(self, inline_message_id: Any) -> tuple[FakeChat, StoredMessage]:
+        """The chat and message an inline_message_id names, or Telegram's 400."""
+        chat_id, message_id = self.inline.message_key(str(inline_message_id))
+        message = self.stored[(chat_id, message_id)]
+        if message.deleted:
+            raise bad_request("MESSAGE_ID_INVALID")
+        return self.chats[chat_id], message
+
     def message_to_api(self, message: StoredMessage) -> JSON:
         return message.to_api(self.chats, self.users)
 
@@ -345,6 +406,14 @@ class World:
     def last_bot_message(self, chat: FakeChat | int) -> StoredMessage | None:
         mine = self.bot_messages(chat)
         return mine[-1] if mine else None
+
+    def inline_message(self, inline_message_id: str) -> StoredMessage:
+        """The inline-mode message with this id, as it is now (for tests)."""
+        return self.inline_target(inline_message_id)[1]
+
+    def inline_messages(self, chat: FakeChat | int) -> list[StoredMessage]:
+        """Messages users sent via the bot in the chat, oldest first."""
+        return [m for m in self.messages(chat) if m.via_bot_id == self.bot.id]
 
     def requests(
         self,
