@@ -12,6 +12,31 @@
 Users can only do what a Telegram client lets them do: write where they are members, press
 buttons on messages they can see, and only buttons the message currently shows. A forged
 press (``data=``) is the one deliberate exception, for testing the bot's distrust.
+
+Inline mode (inline.py, inline_results.py, inline_methods.py, inline_users.py) lets the bot
+play in chats it is not in: a chat between two users (``user_chat(alice, bob)``, which the
+bot cannot name: "chat not found") or a group without it (``add_group(...,
+bot_member=False)``: 403 "bot is not a member of the ... chat").
+
+    query = await server.user_types_inline(alice, server.user_chat(alice, bob), "durak")
+    answer = await server.wait_for_inline_answer(query)      # answerInlineQuery's results
+    sent = await server.user_chooses_inline(alice, query, answer.result_ids[0])
+    table = server.inline_message(sent.inline_message_id)   # as edits leave it
+    press = await server.user_presses(bob, table, "Join")  # inline_message_id, no message
+
+As on Telegram: the query update carries id, from, query, offset and chat_type ("sender"
+in the bot's own chat); none is sent while ``inline_mode`` is off (getMe's
+supports_inline_queries). answerInlineQuery is refused after ``inline_query_ttl`` (15 s of
+the World's clock) or a second time, and checks results as Telegram does (at most 50, ids
+of 1-64 bytes and unique, known types, article text and keyboard). A chosen result is
+posted by the user with ``via_bot``; it gets an inline_message_id only when it has an inline
+keyboard, and ``chosen_inline_result`` is sent while ``inline_feedback`` is on. Where the
+bot is (its own chat, a group it is in) the message also reaches it as a ``message``.
+Edits by inline_message_id return True and count against the flood limits of the chat
+the message is in; an id that does not decode is "invalid inline message identifier
+specified", one that names no message MESSAGE_ID_INVALID. A press on an inline message
+works for anyone in its chat and carries inline_message_id and chat_instance, no message.
+savePreparedInlineMessage's records are in ``inline.prepared`` (``user_sends_prepared``).
 """
 
 from __future__ import annotations
@@ -24,13 +49,16 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from . import inline_methods  # noqa: F401  (registers the inline-mode methods in METHODS)
 from .errors import ApiError
 from .formatting import command_entities
+from .inline import InlineAnswer, InlineQueryRecord
+from .inline_users import InlineUsers
 from .methods import METHODS
 from .model import ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
 from .params import as_int, read_params
 from .webhook import WebhookDelivery
-from .world import InjectedFault, World
+from .world import MEMBER_STATUSES, InjectedFault
 
 T = TypeVar("T")
 
@@ -38,10 +66,9 @@ CONFLICT_POLL = ("Conflict: terminated by other getUpdates request; make sure th
                  "bot instance is running")
 CONFLICT_WEBHOOK = ("Conflict: can't use getUpdates method while webhook is active; use "
                     "deleteWebhook to delete the webhook first")
-MEMBER_STATUSES = ("creator", "administrator", "member")
 
 
-class FakeBotServer(World):
+class FakeBotServer(InlineUsers):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.port: int | None = None
@@ -221,7 +248,12 @@ class FakeBotServer(World):
         current = self.stored.get((message.chat_id, message.message_id))
         if current is None or current.deleted:
             raise LookupError(f"message {message.message_id} no longer exists")
-        chat = self._chat_for_user(user, message.chat_id, joining=False)
+        if current.inline_message_id is not None:
+            chat = self.chats[current.chat_id]
+            if not self.is_member(user, chat):
+                raise PermissionError(f"{user.first_name} cannot see chat {chat.id}")
+        else:
+            chat = self._chat_for_user(user, message.chat_id, joining=False)
         if data is None:
             if button is None:
                 raise ValueError("say which button (text or callback_data) or pass data=")
@@ -235,13 +267,19 @@ class FakeBotServer(World):
         record = CallbackQueryRecord(
             id=self.new_query_id(), user_id=user.id, chat_id=chat.id,
             message_id=current.message_id, data=data, created_at=self.clock(),
+            inline_message_id=current.inline_message_id,
         )
         self.callback_queries[record.id] = record
+        # A press on an inline message names it by inline_message_id, never by a message
+        # (telegram-bot-api's JsonInlineCallbackQuery): the bot may not be in that chat.
+        where = ({"inline_message_id": current.inline_message_id}
+                 if current.inline_message_id is not None
+                 else {"message": self.message_to_api(current)})
         record.update_id = self.enqueue("callback_query", {
             "id": record.id,
             "from": user.to_api(),
-            "message": self.message_to_api(current),
-            "chat_instance": str(abs(chat.id) * 7 + 3),
+            **where,
+            "chat_instance": self.chat_instance(chat),
             "data": data,
         })
         return record
@@ -292,6 +330,14 @@ class FakeBotServer(World):
                               timeout: float = 5.0) -> dict[str, Any]:
         """The bot's answerCallbackQuery for this press."""
         await self.wait_for(lambda: query.answered, timeout, f"answer to query {query.data!r}")
+        assert query.answer is not None
+        return query.answer
+
+    async def wait_for_inline_answer(self, query: InlineQueryRecord,
+                                     timeout: float = 5.0) -> InlineAnswer:
+        """The bot's answerInlineQuery for this query."""
+        await self.wait_for(lambda: query.answered, timeout,
+                            f"an answer to inline query {query.query!r}")
         assert query.answer is not None
         return query.answer
 
