@@ -99,15 +99,10 @@ class InlineUsers(World):
                                                             else chat.id)
             message.inline_message_id = self.inline.new_message_id(
                 owner, chat.id, message.message_id)
-        if self._bot_sees(chat):
+        if self.bot_sees(chat):
             # The bot's own chat, or a group it is in: the message reaches it like any
             # other (privacy mode lets through messages sent via the bot itself).
             if chat.is_private:
                 user.started_bot, user.blocked_bot = True, False
             self.enqueue("message", self.message_to_api(message))
         return message
-
-    def _bot_sees(self, chat: FakeChat) -> bool:
-        if chat.between_users:
-            return False
-        return chat.is_private or chat.bot_status in ("member", "administrator")

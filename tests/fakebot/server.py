@@ -220,12 +220,15 @@ class FakeBotServer(InlineUsers):
 
     # -- users acting -----------------------------------------------------------------------
     async def user_sends(self, user: FakeUser, chat: FakeChat | int, text: str) -> StoredMessage:
-        """The user writes ``text`` in the chat; commands get bot_command entities."""
+        """The user writes ``text`` in the chat; commands get bot_command entities. Only
+        where the bot is (not a chat between users, not a group without it) does the
+        message reach the bot."""
         chat = self._chat_for_user(user, chat, joining=True)
-        if chat.is_private:
+        if chat.is_private and not chat.between_users:
             user.started_bot, user.blocked_bot = True, False
         message = self.new_message(chat, user, text, entities=command_entities(text))
-        self.enqueue("message", self.message_to_api(message))
+        if self.bot_sees(chat):
+            self.enqueue("message", self.message_to_api(message))
         return message
 
     async def user_starts_bot(self, user: FakeUser, payload: str | None = None) -> StoredMessage:
@@ -300,6 +303,8 @@ class FakeBotServer(InlineUsers):
         if chat_id == user.id:
             return self.private_chat(user)
         found = self.chats.get(chat_id)
+        if found is not None and found.between_users and self.is_member(user, found):
+            return found
         if found is None or found.is_private:
             raise PermissionError(f"{user.first_name} cannot see chat {chat_id}")
         if found.members.get(user.id) not in MEMBER_STATUSES:

@@ -90,7 +90,15 @@ async def test_the_bot_cannot_write_where_it_is_not(fakebot, fake_api_bot, peopl
     with pytest.raises(Forbidden):
         await fake_api_bot.send_message(group.id, "hello")
     assert refusal(fakebot, "sendMessage") == "Forbidden: bot is not a member of the group chat"
-    assert fakebot.messages(chat) == fakebot.messages(group) == []
+    supergroup.bot_status = "kicked"
+    with pytest.raises(Forbidden):
+        await fake_api_bot.send_message(supergroup.id, "hello")
+    assert refusal(fakebot, "sendMessage") == "Forbidden: bot was kicked from the supergroup chat"
+    # People talk there; none of it reaches the bot.
+    await fakebot.user_sends(alice, chat, "/start")
+    await fakebot.user_sends(bob, group, "/start@durak_test_bot")
+    assert [m.text for m in fakebot.messages(chat)] == ["/start"]
+    assert fakebot.pending_updates == 0 and not alice.started_bot
 
 
 async def test_chat_instance_is_stable_per_bot_and_chat(fakebot, people):
@@ -487,8 +495,14 @@ async def test_inline_updates_are_posted_to_a_webhook(fakebot, fake_api_bot, peo
     received: list[dict] = []
 
     async def hook(request: web.Request) -> web.Response:
-        received.append(await request.json())
-        return web.Response()
+        update = await request.json()
+        received.append(update)
+        if "inline_query" not in update:
+            return web.Response()
+        # The answer rides on the webhook's response, as Telegram allows.
+        result = article(markup=keyboard()).to_dict()
+        return web.json_response({"method": "answerInlineQuery", "results": [result],
+                                  "inline_query_id": update["inline_query"]["id"]})
 
     app = web.Application()
     app.router.add_post("/hook", hook)
@@ -502,7 +516,8 @@ async def test_inline_updates_are_posted_to_a_webhook(fakebot, fake_api_bot, peo
         typed = await fakebot.user_types_inline(alice, chat, "durak")
         await fakebot.wait_for(lambda: received, 5.0, "the inline query's POST")
         assert received[0]["inline_query"]["id"] == typed.id
-        assert await fake_api_bot.answer_inline_query(typed.id, [article(markup=keyboard())])
+        assert (await fakebot.wait_for_inline_answer(typed)).result_ids == ["new"]
+        assert [call.ok for call in fakebot.replies("answerInlineQuery")] == [True]
         await fakebot.user_chooses_inline(alice, typed, "new")
         await fakebot.wait_for(lambda: len(received) == 2, 5.0, "the chosen result's POST")
         assert received[1]["chosen_inline_result"]["result_id"] == "new"

@@ -212,6 +212,12 @@ class World:
             return chat.id == user.id
         return chat.members.get(user.id) in MEMBER_STATUSES
 
+    def bot_sees(self, chat: FakeChat) -> bool:
+        """Whether messages in the chat reach the bot: its own chats and groups it is in."""
+        if chat.between_users:
+            return False
+        return chat.is_private or chat.bot_status in ("member", "administrator")
+
     def chat_instance(self, chat: FakeChat | int) -> str:
         """The chat's ``chat_instance`` for this bot (callback queries carry it)."""
         return chat_instance(self.bot.id, chat.id if isinstance(chat, FakeChat) else chat)
