@@ -14,12 +14,14 @@ from telegram import ReplyParameters, Update
 from bot.i18n import LOCALES, t, tn
 from bot.render.callback import encode_preference
 from bot.render.help import help_text
+from bot.render.lobby import link_joined_screen
 from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.errors import Code, ServiceError
+from bot.service.venues import VenueKind
 
 from .context import (
     BotContext,
@@ -76,18 +78,26 @@ async def start(update: Update, context: BotContext) -> None:
         await reply(update, t(await chat_locale(update, context), "start.welcome"))
         return
     try:
-        group = await svc.desk.join_by_link(payload[1:], who)
+        group, lobby = await svc.desk.join_by_link(payload[1:], who)
     except ServiceError as exc:
         await refuse(update, context, exc)
         return
-    await reply(update, t(await chat_locale(update, context), "lobby.joined_from_private",
-                          group=group))
+    locale = await chat_locale(update, context)
+    if lobby.place.kind is VenueKind.LINK:
+        await reply(update, "", link_joined_screen(locale, lobby, group))
+        return
+    await reply(update, t(locale, "lobby.joined_from_private", group=group))
 
 
 async def newgame(update: Update, context: BotContext) -> None:
-    """/newgame (/new): open a lobby in the group; in a private chat, the solo set-up."""
+    """/newgame (/new): open a lobby in the group; in a private chat, a table by link
+    (its lobby here, with the link to send to anyone)."""
     if is_private(update):
-        await play(update, context)
+        try:
+            await context.services.desk.open_link(person(update),
+                                                  lambda screen: reply(update, screen=screen))
+        except ServiceError as exc:
+            await refuse(update, context, exc)
         return
     try:
         await context.services.desk.open_group(_chat_id(update), person(update),
@@ -143,10 +153,12 @@ async def join(update: Update, context: BotContext) -> None:
 
 async def leave(update: Update, context: BotContext) -> None:
     """/leave: give up a seat in the lobby; in a running deal, leave it (a computer plays
-    the seat on and the deal counts as a loss)."""
-    if not await _in_group(update, context):
-        return
+    the seat on and the deal counts as a loss). In a private chat: the person's table that
+    lives outside a group (by link, quick, inline)."""
     svc = context.services
+    if is_private(update):
+        await _leave_away(update, context)
+        return
     try:
         game_id = await svc.chats.running_game(_chat_id(update))
         if game_id is not None:
@@ -156,6 +168,26 @@ async def leave(update: Update, context: BotContext) -> None:
         await svc.desk.leave(await svc.desk.lobby_in(_chat_id(update)), _user_id(update))
     except ServiceError as exc:
         await refuse(update, context, exc)
+
+
+async def _leave_away(update: Update, context: BotContext) -> None:
+    svc, user_id = context.services, _user_id(update)
+    locale = await chat_locale(update, context)
+    try:
+        game_id = await svc.chats.table_of(user_id)
+        if game_id is not None:
+            await svc.runtime.leave(game_id, user_id)
+            await reply(update, t(locale, "game.you_left"))
+            return
+        lobby_id = await svc.chats.lobby_of(user_id)
+        if lobby_id is None:
+            await reply(update, t(locale, "err.nothing_to_leave"))
+            return
+        await svc.desk.leave(lobby_id, user_id)
+    except ServiceError as exc:
+        await refuse(update, context, exc)
+        return
+    await reply(update, t(locale, "link.left"))
 
 
 async def startgame(update: Update, context: BotContext) -> None:

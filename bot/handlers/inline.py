@@ -15,8 +15,6 @@ from __future__ import annotations
 import logging
 
 from telegram import (
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
     InlineQueryResultArticle,
     InputTextMessageContent,
     Update,
@@ -24,9 +22,12 @@ from telegram import (
 from telegram.error import TelegramError
 
 from bot.i18n import t
-from bot.render.inline import offers, posted_screen, settings_of
+from bot.render.inline import invitation_screen, offers, posted_screen, settings_of
+from bot.render.lobby import settings_line
 from bot.runtime.lobby.desk import Person
 from bot.service.errors import ServiceError
+from bot.service.lobby import INVITE
+from bot.service.venues import VenueKind
 
 from .buttons import answer
 from .context import BotContext, display_name, person_locale
@@ -41,22 +42,43 @@ async def inline_query(update: Update, context: BotContext) -> None:
     query = update.inline_query
     assert query is not None
     locale = await person_locale(update, context)
+    results = await _invitation(context, locale, query.query.strip(), query.from_user.id)
     last = await context.services.lobbies.last_settings_of(query.from_user.id)
-    results = []
-    for offer in offers(locale, query.query, last)[:MAX_RESULTS]:
+    for offer in offers(locale, query.query, last)[:MAX_RESULTS - len(results)]:
         screen = posted_screen(locale, offer)
-        keyboard = InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=data)
-                                          for label, data in row] for row in screen.rows])
         results.append(InlineQueryResultArticle(
             id=offer.id, title=offer.title, description=offer.description,
             input_message_content=InputTextMessageContent(screen.text),
-            reply_markup=keyboard))
+            reply_markup=screen.markup()))
     try:
         # Personal (the first offer is this person's last game) and never cached: the
         # choice must come back to us as chosen_inline_result.
         await query.answer(results, cache_time=0, is_personal=True)
     except TelegramError as exc:  # too late (15 s) or refused: nothing else to do
         log.info("could not answer an inline query: %s", exc)
+
+
+async def _invitation(context: BotContext, locale: str, text: str,
+                      user_id: int) -> list[InlineQueryResultArticle]:
+    """A table by link's Share button types ``j<invite>``: offer the invitation to it
+    (to its players only: nobody else learns of a table by typing its code)."""
+    if not (text.startswith("j") and INVITE.fullmatch(text[1:])):
+        return []
+    svc = context.services
+    try:
+        lobby = await svc.lobbies.find_by_invite(text[1:])
+    except ServiceError:
+        return []
+    if lobby.place.kind is not VenueKind.LINK or \
+            not any(m.user_id == user_id for m in lobby.members):
+        return []
+    link = svc.desk.join_link(lobby) or ""
+    screen = invitation_screen(locale, lobby, link)
+    return [InlineQueryResultArticle(
+        id="invite", title=t(locale, "inline.invite_title"),
+        description=settings_line(locale, lobby.settings),
+        input_message_content=InputTextMessageContent(screen.text),
+        reply_markup=screen.markup())]
 
 
 async def chosen_inline_result(update: Update, context: BotContext) -> None:

@@ -191,3 +191,26 @@ def solo_setup_screen(locale: str, lobby) -> Screen:
                                   ((t(locale, "btn.start"), encode_lobby(lid, v, "start")),
                                    (t(locale, "btn.cancel"), encode_lobby(lid, v, "cancel")))]
     return Screen("\n".join(lines), tuple(rows))
+
+
+def link_lobby_screen(locale: str, lobby, link: str, max_players: int,
+                      mode: str = "main") -> Screen:
+    """A table by link's lobby, in its host's private chat: the group lobby's words and
+    menus, with the link to pass on and a Share button (``switch_inline_query``: the host
+    picks any chat and sends an invitation there) where a group has Join and Leave."""
+    base = lobby_screen(locale, lobby, set(), max_players, mode)
+    if lobby.status != "open" or mode != "main" or not base.rows:
+        return base
+    share = ((t(locale, "btn.share_link"), "share:j" + lobby.invite),)
+    return Screen(base.text + "\n\n" + t(locale, "link.share_text", link=link),
+                  (share, *base.rows[1:]))
+
+
+def link_joined_screen(locale: str, lobby, title: str) -> Screen:
+    """What a person seated by a table's link is told in their private chat (true until
+    they leave: the host's lobby message is where the seats are counted)."""
+    host = next((m.name for m in lobby.members if m.user_id == lobby.host_id), "?")
+    return Screen(t(locale, "link.joined", group=title, host=host),
+                  (((t(locale, "btn.leave"), encode_lobby(lobby.lobby_id, lobby.version,
+                                                          "leave")),),))
+

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 # (label, callback data); data starting with "url:" is a link, with "app:" a Mini App
-# (a ``web_app`` button: private chats only)
+# (a ``web_app`` button: private chats only), with "share:" a ``switch_inline_query``
+# (Telegram lets the person pick a chat and types "@<bot> <the rest>" there)
+LINK_PREFIXES = ("url:", "app:", "share:")
 Button = tuple[str, str]
 Rows = tuple[tuple[Button, ...], ...]
 
@@ -34,7 +36,7 @@ class Screen:
 
         if not self.rows:
             return self
-        return Screen(self.text, tuple(tuple((label, data if data.startswith(("url:", "app:"))
+        return Screen(self.text, tuple(tuple((label, data if data.startswith(LINK_PREFIXES)
                                               else restamp(data, version))
                                              for label, data in row) for row in self.rows))
 
@@ -51,6 +53,8 @@ def _button(label: str, data: str) -> InlineKeyboardButton:
         return InlineKeyboardButton(label, url=data[4:])
     if data.startswith("app:"):
         return InlineKeyboardButton(label, web_app=WebAppInfo(data[4:]))
+    if data.startswith("share:"):
+        return InlineKeyboardButton(label, switch_inline_query=data[6:])
     return InlineKeyboardButton(label, callback_data=data)
 
 
@@ -59,6 +63,8 @@ def _button_json(label: str, data: str) -> dict:
         return {"text": label, "url": data[4:]}
     if data.startswith("app:"):
         return {"text": label, "web_app": {"url": data[4:]}}
+    if data.startswith("share:"):
+        return {"text": label, "switch_inline_query": data[6:]}
     return {"text": label, "callback_data": data}
 
 

@@ -21,11 +21,15 @@ from typing import Any
 from sqlalchemy import select
 
 from bot.service.languages import choose_locale
+from bot.service.venues import VenueKind
 from bot.storage import games as game_repo
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
 from bot.storage.database import Database
-from bot.storage.models import Chat, Game, Lobby, User
+from bot.storage.models import Chat, Game, Lobby, LobbyMember, Seat, User
+
+# Venues that are no group chat the person could write a command in.
+AWAY_VENUES = (VenueKind.LINK.value, VenueKind.QUICK.value, VenueKind.INLINE.value)
 
 
 class ChatService:
@@ -128,6 +132,26 @@ class ChatService:
             return (await s.execute(
                 select(Game.id).where(Game.chat_id == chat_id, Game.status == "running")
                 .order_by(Game.id.desc()).limit(1))).scalar_one_or_none()
+
+    async def table_of(self, user_id: int) -> int | None:
+        """The running deal the person sits at (not left) that lives outside any group
+        chat (a table by link, a quick game, an inline message): what /leave in their
+        private chat is about."""
+        async with self.db.read() as s:
+            return (await s.execute(
+                select(Game.id).join(Seat, Seat.game_id == Game.id)
+                .where(Seat.user_id == user_id, Seat.left.is_(False),
+                       Game.status == "running", Game.venue.in_(AWAY_VENUES))
+                .order_by(Game.id.desc()).limit(1))).scalar_one_or_none()
+
+    async def lobby_of(self, user_id: int) -> int | None:
+        """The open lobby outside any group chat the person has a seat in (newest)."""
+        async with self.db.read() as s:
+            return (await s.execute(
+                select(Lobby.id).join(LobbyMember, LobbyMember.lobby_id == Lobby.id)
+                .where(LobbyMember.user_id == user_id, Lobby.status == "open",
+                       Lobby.venue.in_(AWAY_VENUES))
+                .order_by(Lobby.id.desc()).limit(1))).scalar_one_or_none()
 
     async def running_games(self) -> list[int]:
         async with self.db.read() as s:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -25,13 +26,14 @@ from sqlalchemy.exc import IntegrityError
 from bot.service import settings as game_settings
 from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, StaleVersion
 from bot.service.events import LobbyUpdated, MemberInfo
-from bot.service.venues import Venue
+from bot.service.venues import Venue, VenueKind
 from bot.storage import lobbies as lobby_repo
 from bot.storage import people
 from bot.storage.database import Database
 from bot.storage.models import Chat, Game, Lobby, LobbyMember
 
 COMPUTER_STRENGTHS = ("easy", "normal", "hard")
+LINK_LIFETIME = timedelta(hours=1)  # how long a table by link's link seats people
 # What new_invite makes; anything else in a /start payload is refused before any query.
 INVITE = re.compile(r"[A-Za-z0-9_-]{16}")
 
@@ -130,7 +132,11 @@ class LobbyService:
             await s.delete(mine)
             people_left = [m for m in members if m.user_id is not None and m is not mine]
             reason = "a player left"
-            if not people_left:
+            if lobby.venue == VenueKind.LINK.value and lobby.host_id == user_id:
+                # A table by link is its host's: its message is in their private chat.
+                lobby.status = "closed"
+                reason = "the host left; the table by link is closed"
+            elif not people_left:
                 lobby.status = "closed"
                 reason = "the last player left; lobby closed"
             elif lobby.host_id == user_id:
@@ -222,12 +228,20 @@ class LobbyService:
                 raise NotFound(Code.NO_SUCH_LOBBY)
             return await self._snapshot(s, lobby)
 
-    async def find_by_invite(self, invite: str) -> LobbyUpdated:
-        """The open lobby whose join link carries ``invite`` (NotFound otherwise)."""
+    async def find_by_invite(self, invite: str, now: datetime | None = None) -> LobbyUpdated:
+        """The open lobby whose join link carries ``invite`` (NotFound otherwise). A table
+        by link's link lasts an hour (``LINK_LIFETIME``): the link goes round chats, and
+        an old one should not seat a stranger at a table its host has forgotten."""
         async with self.db.read() as s:
             lobby = await lobby_repo.lobby_by_invite(s, invite)
             if lobby is None or lobby.status != "open":
                 raise NotFound(Code.NO_OPEN_INVITE)
+            if lobby.venue == VenueKind.LINK.value:
+                opened = lobby.created_at
+                if opened.tzinfo is None:  # SQLite gives naive UTC
+                    opened = opened.replace(tzinfo=UTC)
+                if (now or datetime.now(UTC)) - opened > LINK_LIFETIME:
+                    raise NotFound(Code.NO_OPEN_INVITE)
             return await self._snapshot(s, lobby)
 
     # -- helpers ------------------------------------------------------------------------

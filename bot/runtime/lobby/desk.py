@@ -23,7 +23,11 @@ Decisions (RULES.md is silent):
   press it; that update does not say which chat the message is in, so the lobby keeps a
   provisional chat of its own until the first press tells (``chat_instance``), and
   records go to that chat from then on. A press names the inline message it was made on:
-  one that is not the lobby's is refused.
+  one that is not the lobby's is refused;
+- a table by link (``/newgame`` in a private chat) is its host's: its lobby message lives
+  in the host's private chat (with the link and a Share button), each person seated by
+  the link is told so in their own private chat with a Leave button, and when the host
+  leaves the table closes. Presses on it come from the presser's own private chat.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from dataclasses import dataclass
 from bot.engine import RulesError
 from bot.i18n import t, tn
 from bot.render.callback import encode_setting
-from bot.render.lobby import lobby_screen, solo_setup_screen
+from bot.render.lobby import link_lobby_screen, lobby_screen, solo_setup_screen
 from bot.render.screen import Screen
 from bot.service import settings as game_settings
 from bot.service.chats import ChatService
@@ -43,7 +47,7 @@ from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, ServiceEr
 from bot.service.events import LobbyUpdated
 from bot.service.games import GameService
 from bot.service.lobby import INVITE, LobbyService
-from bot.service.venues import Venue, VenueKind, inline_chat_id
+from bot.service.venues import Venue, VenueKind, inline_chat_id, new_table_chat_id
 
 from ..delivery.bot_api import BotApi, Unreachable
 from ..driver import GameRuntime
@@ -109,6 +113,20 @@ class LobbyDesk:
         lobby = await self.lobbies.add_computer(lobby.lobby_id, person.id, "normal")
         await self._post(lobby, post)
 
+    async def open_link(self, person: Person, post: Post) -> None:
+        """/newgame in a private chat: a table by link, its lobby posted here with ``post``
+        (the link and a Share button on it). Refused while the person has another table
+        gathering (their friends may have joined it)."""
+        if await self.chats.lobby_of(person.id) is not None:
+            raise LobbyError(Code.LOBBY_EXISTS)
+        chat_id = new_table_chat_id()
+        await self.chats.default_language(chat_id, await self.chats.locale(
+            user_id=person.id, reported=person.language))
+        lobby = await self.lobbies.create(chat_id, person.id, person.name, person.language,
+                                          venue=Venue(VenueKind.LINK, chat_id))
+        self.pending.known(lobby.lobby_id)  # seated by /newgame in their own chat
+        await self._post(lobby, post)
+
     async def open_inline(self, inline_message_id: str, person: Person,
                           settings: dict[str, object] | None) -> None:
         """A game chosen in inline mode: its lobby is the inline message Telegram just
@@ -145,9 +163,13 @@ class LobbyDesk:
         invite when the person must open a private chat first (the answer then is a link),
         else None."""
         lobby = await self.lobbies.get(lobby_id)
+        kind = lobby.place.kind
         if inline_message_id is not None:
             lobby = await self._pressed_inline(lobby, inline_message_id, chat_instance)
-        elif lobby.chat_id != chat_id or lobby.place.kind is VenueKind.INLINE:
+        elif kind is VenueKind.LINK:
+            if chat_id != person.id:  # its messages are in the players' private chats
+                raise NotAllowed(Code.WRONG_CHAT)
+        elif lobby.chat_id != chat_id or kind is VenueKind.INLINE:
             raise NotAllowed(Code.WRONG_CHAT)
         if action == "join":
             return await self.join(lobby_id, person)
@@ -199,9 +221,9 @@ class LobbyDesk:
         await self.redraw(lobby_id)
         return None if reachable else lobby.invite
 
-    async def join_by_link(self, invite: str, person: Person) -> str:
+    async def join_by_link(self, invite: str, person: Person) -> tuple[str, LobbyUpdated]:
         """/start j<invite> in the private chat: seat the person if they may join (see the
-        top); the group's title for the reply."""
+        top); the place's title and the lobby as it is now, for the reply."""
         if not INVITE.fullmatch(invite):
             raise NotFound(Code.NO_OPEN_INVITE)
         lobby = await self.lobbies.find_by_invite(invite)
@@ -219,7 +241,7 @@ class LobbyDesk:
             if exc.code is not Code.ALREADY_JOINED:
                 raise
             await self.redraw(lobby.lobby_id)  # the pending mark is gone
-        return title
+        return title, await self.lobbies.get(lobby.lobby_id)
 
     async def leave(self, lobby_id: int, user_id: int) -> None:
         await self.lobbies.leave(lobby_id, user_id)
@@ -260,7 +282,8 @@ class LobbyDesk:
         self.modes.pop(lobby_id, None)
         if lobby.place.is_solo:  # solo: the set-up message becomes the game
             await self.runtime.launch(started, message_id=lobby.message_id)
-        elif lobby.place.kind is VenueKind.INLINE:  # the message becomes the table
+        elif lobby.place.kind in (VenueKind.INLINE, VenueKind.LINK):
+            await self.redraw(lobby_id)  # (an inline message's: none, the table takes it)
             await self.runtime.launch(started)
         else:
             await self.redraw(lobby_id)
@@ -367,11 +390,20 @@ class LobbyDesk:
             return solo_setup_screen(locale, lobby)
         pending = await self.pending_of(lobby)
         prefs = await self.chats.preferences(lobby.chat_id)
-        link = (f"https://t.me/{self.api.bot.username}?start=j{lobby.invite}"
-                if pending and lobby.invite else None)
+        link = self.join_link(lobby) if pending else None
+        if lobby.place.kind is VenueKind.LINK:
+            return link_lobby_screen(locale, lobby, self.join_link(lobby) or "",
+                                     game_settings.max_players(lobby.settings),
+                                     self.modes.get(lobby.lobby_id, "main"))
         return lobby_screen(locale, lobby, pending, game_settings.max_players(lobby.settings),
                             self.modes.get(lobby.lobby_id, "main"), bool(prefs.get("hints")),
                             seat_limit(prefs), open_link=link)
+
+    def join_link(self, lobby: LobbyUpdated) -> str | None:
+        """The link that opens the private chat with the bot and seats whoever opens it."""
+        if not lobby.invite:
+            return None
+        return f"https://t.me/{self.api.bot.username}?start=j{lobby.invite}"
 
     async def redraw(self, lobby_id: int) -> None:
         """Bring the lobby message up to date soon (``redraws``: a burst of changes
@@ -388,7 +420,12 @@ class LobbyDesk:
     async def _draw(self, lobby_id: int) -> None:
         lobby = await self.lobbies.get(lobby_id)
         target: int | str | None = lobby.message_id
-        if lobby.place.kind is VenueKind.INLINE:
+        chat_id = lobby.chat_id
+        if lobby.place.kind is VenueKind.LINK:
+            if lobby.host_id is None:
+                return
+            chat_id = lobby.host_id  # the message is in its host's private chat
+        elif lobby.place.kind is VenueKind.INLINE:
             if lobby.status == "started":
                 return  # the inline message is the game's table now: the table draws it
             target = lobby.place.inline_message_id
@@ -396,6 +433,6 @@ class LobbyDesk:
             return
         screen = await self.screen(lobby)
         try:
-            await self.api.edit(lobby.chat_id, target, screen)
+            await self.api.edit(chat_id, target, screen)
         except Unreachable:
             log.warning("lobby %s: cannot edit its message", lobby_id)

@@ -4,7 +4,7 @@ do the drawing; this module picks their arguments from what the display remember
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from bot.i18n import t
 from bot.render.hand import group_hand_screen
@@ -47,8 +47,16 @@ def solo(display: Display, snap: GameSnapshot, now: datetime,
 
 def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Screen]:
     """(a group player's hand at the current version, the same drawn at version 0: what
-    tells whether it changed). Drawn once, stamped twice."""
+    tells whether it changed). Drawn once, stamped twice. Where there is no table message
+    (a table by link, a quick game) the hand carries the deal's end too: the results, who
+    is ready, and "Play again"."""
     locale = display.seat_locale.get(seat, display.locale)
+    if display.venue.table_in_hands and (snap.status != "running" or snap.state.is_over):
+        ended = table_screen(locale, snap, display.names, display.notes, display.last,
+                             display.ended, datetime.now(UTC), display.timer_on)
+        title = t(locale, "hand.title", group=display.group_title)
+        signature = Screen(title + "\n" + ended.text, ended.rows)
+        return signature.at_version(snap.version), signature
     signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
                                   picking=display.picking.get(seat), hint=display.hints,
                                   turn_seconds=display.turn_seconds if display.timer_on
