@@ -127,6 +127,14 @@ async def next_deal(update: Update, context: BotContext) -> None:
                  else t(await person_locale(update, context), "game.ready_you"))
 
 
+async def say(update: Update, context: BotContext) -> None:
+    """💬 under a hand: open the phrase menu, or say one of its phrases ("say<k>")."""
+    if (data := await _decoded(update, context)) is not None:
+        index = None if data.payload == "say" else int(data.payload[3:])
+        await _answered(update, context, context.services.runtime.presses.say(
+            _ids(data)[0], _user_id(update), index))
+
+
 async def hint(update: Update, context: BotContext) -> None:
     """The computer's advice, shown as an alert."""
     if (data := await _decoded(update, context)) is None:

@@ -20,6 +20,7 @@ from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
+from bot.service.chats import PHRASES as PHRASES_PREFERENCE
 from bot.service.errors import Code, ServiceError
 from bot.service.venues import VenueKind
 
@@ -293,6 +294,21 @@ async def notify(update: Update, context: BotContext) -> None:
     on = (not now_on) if wanted == "" else wanted == "on"
     await svc.chats.set_preference(user_id, NUDGE_PREFERENCE, on)
     await reply(update, t(locale, "notify.on" if on else "notify.off"))
+
+
+async def phrases(update: Update, context: BotContext) -> None:
+    """/phrases on|off: whether the person sees what the others at the table say (the
+    💬 phrases); stored with their private chat, so it holds at every table."""
+    svc, user_id = context.services, _user_id(update)
+    locale = await chat_locale(update, context)
+    wanted = (context.args or [""])[0].lower()
+    if wanted not in ("on", "off"):
+        await reply(update, t(locale, "phrases.usage"))
+        return
+    on = wanted == "on"
+    await svc.chats.set_preference(user_id, PHRASES_PREFERENCE, on)
+    svc.runtime.phrases_for(user_id, on)
+    await reply(update, t(locale, "phrases.on" if on else "phrases.off"))
 
 
 async def forget(update: Update, context: BotContext) -> None:

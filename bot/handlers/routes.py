@@ -43,6 +43,7 @@ COMMANDS = (
     ("stats", commands.stats),
     ("language", commands.language),
     ("notify", commands.notify),
+    ("phrases", commands.phrases),
     ("forget", commands.forget),
     ("help", commands.help_command),
 )
@@ -52,6 +53,7 @@ BUTTONS = (
     (buttons.pick, ui_pattern(r"back|pick\d+")),
     (buttons.swap, ui_pattern(r"swap|sw\d{1,4}")),
     (buttons.hint, ui_pattern("hint")),
+    (buttons.say, ui_pattern(r"say\d?")),
     (buttons.next_deal, ui_pattern("next|nextnow")),
     (buttons.lobby, pattern(CallbackKind.LOBBY)),
     (buttons.setting, pattern(CallbackKind.SETTINGS)),

@@ -35,6 +35,7 @@ from .actions import WELI, WELI_AS, flavour, weli_label
 from .callback import encode_game_ui, encode_move
 from .card_letters import letters_for
 from .cards import card_label, cards_text, sort_hand
+from .phrases import MENU_TOKEN, chat_row, menu_rows
 from .screen import Screen, rows_of
 from .table import clock_text, expectation, pairs_text, turn_line
 
@@ -223,13 +224,15 @@ def hand_parts(locale: str, snap, seat: int, version: int, *,
 
 
 def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: str, *,
-                      picking: int | tuple | None = None, hint: bool = False,
+                      picking: int | tuple | str | None = None, hint: bool = False,
                       turn_seconds: int | None = None, running_out: bool = False,
-                      ended=None) -> Screen:
+                      ended=None, said: tuple[str, ...] = (), chat: bool = False) -> Screen:
     """The private hand of a group deal, complete on its own (nobody has to look at the
     group to play): trump and stock, each opponent's card count, the table, whose turn,
     the time per move (``turn_seconds``; None: no timer; ``running_out``: the turn is in
-    its last seconds, said to whoever it waits on), then the cards and moves."""
+    its last seconds, said to whoever it waits on), then the cards and moves. ``said``: the
+    phrases the others said, as lines; ``chat``: the 💬 button (``picking`` "say": its
+    menu instead of the moves)."""
     state = snap.state
     view = state.view(seat)
     lines = [t(locale, "hand.title", group=group_title)]
@@ -255,7 +258,14 @@ def group_hand_screen(locale: str, snap, seat: int, version: int, group_title: s
     if turn_seconds:
         asked = seat in state.waiting_on()
         lines.append(clock_text(locale, turn_seconds, running_out and asked, you=True))
-    more, rows = hand_parts(locale, snap, seat, version, picking=picking, hint=hint,
-                            view=view)
+    lines.extend(said)
+    if chat and picking == MENU_TOKEN:
+        lines.append(t(locale, "phrase.choose"))
+        return Screen("\n".join(lines), tuple(menu_rows(locale, snap.game_id, version)))
+    more, rows = hand_parts(locale, snap, seat, version,
+                            picking=None if isinstance(picking, str) else picking,
+                            hint=hint, view=view)
     lines.extend(more)
+    if chat:
+        rows = [*rows, chat_row(locale, snap.game_id, version)]
     return Screen("\n".join(lines), tuple(rows))

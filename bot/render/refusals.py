@@ -88,6 +88,8 @@ REFUSALS: dict[Code, Message] = {
     Code.NOTHING_TO_CANCEL: Message("err.no_running_game"),
     Code.GAME_RUNNING: Message("lobby.game_running"),
     Code.SOLO_RUNNING: Message("solo.running"),
+    Code.PHRASE_TOO_SOON: Message("err.phrase_wait"),
+    Code.NO_PHRASES_HERE: Message("err.no_phrases_here"),
 }
 
 Fill = Callable[[str, Mapping[str, Any]], Any]  # (locale, engine params) -> message param

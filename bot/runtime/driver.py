@@ -250,7 +250,7 @@ class GameRuntime:
             self.presenter.show(display)
             return
         self.presenter.inform(display)  # a page here shows the choice at once
-        picking = Picking.of(display.picking.get(seat))
+        picking = Picking.of(display.picking.get(seat), display.said.get(seat))
         self.tasks.spawn(self.renderers.tell(display.game_id, seat, picking))
 
     async def _changed_elsewhere(self, told: Told) -> None:
@@ -267,6 +267,9 @@ class GameRuntime:
                 display.picking.pop(seat, None)
             else:
                 display.picking[seat] = shown
+            if told.picking.said is not None:  # newest last
+                display.said.pop(seat, None)
+                display.said[seat] = told.picking.said
             self.presenter.show(display)
             return
         if told.moves:
@@ -326,6 +329,18 @@ class GameRuntime:
             except Unreachable:
                 pass  # they blocked the bot: nothing to tidy up in that chat
         self._draw(display, snap)
+
+    def phrases_for(self, user_id: int, on: bool) -> None:
+        """/phrases on|off: the person's hands in the deals shown here follow at once."""
+        for display in self.displays.all():
+            seat = display.seat_of(user_id)
+            if seat is None:
+                continue
+            if on:
+                display.muted.discard(seat)
+            else:
+                display.muted.add(seat)
+            self.presenter.show(display)
 
     def person_returned(self, user_id: int) -> None:
         """The person wrote to the bot privately again: their hands can be delivered, and

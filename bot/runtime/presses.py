@@ -29,6 +29,7 @@ from bot.i18n import t
 from bot.render.actions import describe
 from bot.render.callback import encode_move
 from bot.render.card_letters import letters_for, relabel
+from bot.render.phrases import MENU_TOKEN, PHRASES, phrase_text
 from bot.service.errors import Code, IllegalMove, NotAllowed, ServiceError, StaleVersion
 from bot.service.events import ActResult
 from bot.service.games import GameService
@@ -44,6 +45,7 @@ from .table.presenter import Presenter
 from .turns.brains import ComputerBrain
 
 HINT_INTERVAL = 5.0  # seconds between two hints of one person
+PHRASE_INTERVAL = 5.0  # seconds between two phrases of one person
 
 def _done_text(display: Display, seat: int | None, action: str, result: ActResult) -> str:
     """"✓ you led A♥️" in the player's language ("" for a move that is not theirs)."""
@@ -94,6 +96,7 @@ class Presses:
         self.clock = clock
         self.after = after  # where an accepted move's result goes (the runtime)
         self._hinted_at: dict[int, float] = {}  # user id -> their last hint (monotonic)
+        self._said_at: dict[int, float] = {}  # user id -> their last phrase (epoch s)
 
     async def press(self, game_id: int, version: int, action: str, user_id: int) -> str:
         """Play a move button pressed on a message drawn at ``version``; what the press's
@@ -208,6 +211,34 @@ class Presses:
                 else (chosen + (card,))[-2:]
         display.picking[seat] = chosen
         self.show_choice(display, seat)
+
+    async def say(self, game_id: int, user_id: int, index: int | None) -> str | None:
+        """The 💬 button (``index`` None: open or close the phrase menu) or a phrase of the
+        menu: shown in the others' hands at the next redraw; the answer for the sayer."""
+        display, seat = await self._seat(game_id, user_id)
+        if not display.chat_on():
+            raise NotAllowed(Code.NO_PHRASES_HERE)
+        if index is None:
+            opened = display.picking.get(seat) == MENU_TOKEN
+            if opened:
+                display.picking.pop(seat, None)
+            else:
+                display.picking[seat] = MENU_TOKEN
+            self.show_choice(display, seat)
+            return None
+        if not 0 <= index < len(PHRASES):
+            raise NotAllowed(Code.STALE_BUTTON)
+        now = self.clock().timestamp()  # the runtime's clock: tests move it
+        if now - self._said_at.get(user_id, float("-inf")) < PHRASE_INTERVAL:
+            raise NotAllowed(Code.PHRASE_TOO_SOON, seconds=int(PHRASE_INTERVAL))
+        self._said_at[user_id] = now
+        display.said.pop(seat, None)  # newest last
+        display.said[seat] = PHRASES[index]
+        if display.picking.get(seat) == MENU_TOKEN:
+            display.picking.pop(seat, None)
+        self.show_choice(display, seat)  # (several instances: told to the one drawing)
+        locale = display.seat_locale.get(seat, display.locale)
+        return t(locale, "phrase.sent", phrase=phrase_text(locale, PHRASES[index]))
 
     async def hint(self, game_id: int, user_id: int) -> str:
         """The computer's advice for the person's move now, in their language; one per

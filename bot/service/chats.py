@@ -28,6 +28,7 @@ from bot.storage import people
 from bot.storage.database import Database
 from bot.storage.models import Chat, Game, Lobby, LobbyMember, Seat, User
 
+PHRASES = "phrases"  # the private chat's preference: see the others' phrases (default on)
 # Venues that are no group chat the person could write a command in.
 AWAY_VENUES = (VenueKind.LINK.value, VenueKind.QUICK.value, VenueKind.INLINE.value)
 
@@ -87,6 +88,17 @@ class ChatService:
         found = await self._person_languages(user_ids)
         return {uid: choose_locale(chosen=chosen, stored=stored, default=default)
                 for uid, (chosen, stored) in found.items()}
+
+    async def muted_phrases(self, user_ids: Iterable[int | None]) -> set[int]:
+        """Who of these people turned the table's phrases off (/phrases off: a preference
+        of their private chat, as /notify's)."""
+        ids = [u for u in set(user_ids) if u is not None]
+        if not ids:
+            return set()
+        async with self.db.read() as s:
+            rows = (await s.execute(select(Chat.id, Chat.settings)
+                                    .where(Chat.id.in_(ids)))).all()
+        return {chat_id for chat_id, prefs in rows if (prefs or {}).get(PHRASES) is False}
 
     async def _person_languages(self, user_ids: Iterable[int | None]
                                 ) -> dict[int, tuple[str | None, str | None]]:

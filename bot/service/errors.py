@@ -70,6 +70,8 @@ class Code(CodeEnum):
     NOTHING_TO_CANCEL = "nothing_to_cancel", "no game is running or open in this chat"
     GAME_RUNNING = "game_running", "a game is already running in this chat"
     SOLO_RUNNING = "solo_running", "a solo game is already running here"
+    PHRASE_TOO_SOON = "phrase_too_soon", "one phrase every {seconds} seconds"
+    NO_PHRASES_HERE = "no_phrases_here", "nobody else at this table reads phrases"
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from bot.render.table import (
     turn_line,
 )
 from bot.runtime.table.display import Display
+from bot.runtime.table.screens import card_choice
 from bot.service.events import GameSnapshot
 
 
@@ -126,7 +127,7 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
                                 ("table.blocked", display.notes.blocked)) for s in sorted(seats)]
     if snap.status == "cancelled":
         news.append(t(locale, "game.cancelled"))
-    picking = display.picking.get(seat)
+    picking = card_choice(display.picking.get(seat))
     prompt, rows = hand_parts(locale, snap, seat, snap.version, picking=picking,
                               hint=display.hints, view=view)
     if picking is None:  # the cards are drawn as cards: keep "Your move: ..." only

@@ -60,8 +60,12 @@ async def test_an_inline_game_between_two_friends_runs_to_a_second_deal(fakebot,
         await fakebot.settle(0.02)
     assert snap.status == "finished"
     await fakebot.wait_for(lambda: "Play again" in message.button_texts(), 10, "Play again")
-    for user in (alice, bob):
-        await fakebot.wait_for_answer(await fakebot.user_presses(user, message, "Play again"))
+    await fakebot.wait_for_answer(await fakebot.user_presses(alice, message, "Play again"))
+    # The message counts who is ready; Bob presses what it shows then.
+    await fakebot.wait_for(lambda: "Play again (1/2 ready)" in message.button_texts(), 10,
+                           "Alice counted ready")
+    await fakebot.wait_for_answer(
+        await fakebot.user_presses(bob, message, "Play again (1/2 ready)"))
     await fakebot.wait_for(lambda: "deal 2" in message.text, 10, "the second deal")
 
     # Nothing was ever sent into the friends' chat; every edit there went by its id.

@@ -74,9 +74,14 @@ async def test_a_table_by_link_seats_whoever_opens_it_and_plays_in_private_chats
         await fakebot.wait_for(
             lambda u=user: "Play again" in " ".join(hand_message(fakebot, u).button_texts()),
             10, "the result with Play again in each hand")
-    for user in (alice, bob):
-        await fakebot.wait_for_answer(
-            await fakebot.user_presses(user, hand_message(fakebot, user), "Play again"))
+    await fakebot.wait_for_answer(
+        await fakebot.user_presses(alice, hand_message(fakebot, alice), "Play again"))
+    # Bob's hand counts who is ready; he presses what it shows then.
+    await fakebot.wait_for(
+        lambda: "Play again (1/2 ready)" in hand_message(fakebot, bob).button_texts(), 10,
+        "Alice counted ready in Bob's hand")
+    await fakebot.wait_for_answer(await fakebot.user_presses(
+        bob, hand_message(fakebot, bob), "Play again (1/2 ready)"))
     second = await fakebot.wait_for(
         lambda: hand_message(fakebot, bob).message_id != hand.message_id
         and hand_message(fakebot, bob), 10, "the second deal's hand")

@@ -39,7 +39,11 @@ class Display:
     signature: dict[int, Screen] = field(default_factory=dict)  # hand drawn at version 0
     rendered_version: dict[int, int] = field(default_factory=dict)
     # seat -> the card whose meaning is being chosen, or a tuple: the poker swap's choice
-    picking: dict[int, int | tuple] = field(default_factory=dict)
+    picking: dict[int, int | tuple | str] = field(default_factory=dict)
+    # Quick phrases (render/phrases.py): seat -> the newest phrase its person said, in the
+    # order said; and the seats whose person reads none (/phrases off).
+    said: dict[int, str] = field(default_factory=dict)
+    muted: set[int] = field(default_factory=set)
     notes: TableNotes = field(default_factory=TableNotes)
     last: LastMove | None = None
     ended: DealEnded | None = None
@@ -191,6 +195,10 @@ class Display:
     def humans(self) -> list[int]:
         """Seats whose person's hand message is kept up to date (not those who left)."""
         return [s.seat for s in self.seats if s.user_id is not None and not s.left]
+
+    def chat_on(self) -> bool:
+        """Whether the hands offer phrases: more than one person at a shared table."""
+        return self.venue.is_shared and len(self.humans()) > 1
 
     def has_computers(self) -> bool:
         return any(s.user_id is None or s.taken_over for s in self.seats)

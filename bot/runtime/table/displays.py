@@ -100,6 +100,8 @@ class Displays:
             hand_msgs=dict(stored.hand_message_ids), hints=solo or bool(prefs.get("hints")),
             timer_on=int(settings.get("turn_seconds", 60)) < TIMER_OFF_SECONDS,
             turn_seconds=int(settings.get("turn_seconds", 60)))
+        muted = await self.chats.muted_phrases(user for _, user in humans)
+        display.muted = {seat for seat, user in humans if user in muted}
         if self.links is not None:
             display.page_url, display.group_link = self.links(snap)
         self._by_game[game_id] = display

@@ -29,6 +29,7 @@ from typing import Protocol
 
 from bot.config import Settings
 from bot.engine import ActionKind
+from bot.render.phrases import has_moves
 from bot.render.screen import Screen
 from bot.service.events import GameSnapshot
 
@@ -61,7 +62,7 @@ def hold_quiet_edit(presenter: Drawing, display: Display, seat: int, screen: Scr
             or snap.status != "running" or snap.state.is_over:
         display.quiet_due.pop(seat, None)
         return False
-    quiet = not shown.rows and not screen.rows
+    quiet = not has_moves(shown) and not has_moves(screen)
     own = shown_signature is not None and _used(display, seat) \
         and not _ended_their_part(display, seat) \
         and seat not in snap.state.waiting_on() \

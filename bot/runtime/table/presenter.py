@@ -32,6 +32,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 from bot.config import Settings
+from bot.render.phrases import has_moves
 from bot.render.screen import Screen
 from bot.service.events import GameSnapshot
 from bot.service.games import GameService
@@ -384,7 +385,7 @@ class Presenter:
     def _not_delivered(self, display: Display, seat: int, screen: Screen) -> None:
         """A hand with buttons did not reach its person: their clock waits for it
         (``timers.waiting_for_delivery``); if it lasts, the table says why the game waits."""
-        if not screen.rows or seat in display.undelivered_since:
+        if not has_moves(screen) or seat in display.undelivered_since:
             return
         since = asyncio.get_running_loop().time()
         display.undelivered_since[seat] = since
@@ -409,7 +410,7 @@ class Presenter:
         if seat in display.notes.undelivered:  # the table said they had no cards yet
             display.notes.undelivered.discard(seat)
             self.show(display)
-        if screen.rows and version == display.version and self.on_delivered is not None:
+        if has_moves(screen) and version == display.version and self.on_delivered is not None:
             self.on_delivered(display, seat, version)
 
     async def _record_shown(self, game_id: int, seat: int, version: int,
@@ -427,7 +428,7 @@ class Presenter:
         (A hand already drawn without buttons has no keyboard left to fail: the press came
         from an older look at it.)"""
         shown = display.shown.get(seat)
-        if shown is None or not shown.rows:
+        if shown is None or not has_moves(shown):
             return
         display.signature.pop(seat, None)
         display.quiet_due[seat] = 0.0  # due long ago: not held (``pacing``)
@@ -456,4 +457,4 @@ class Presenter:
 
 def _hand_priority(screen: Screen) -> Priority:
     """A hand with buttons is (usually) one whose player must act: it goes first."""
-    return Priority.ACTING_HAND if screen.rows else Priority.HAND
+    return Priority.ACTING_HAND if has_moves(screen) else Priority.HAND

@@ -35,6 +35,7 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
+from bot.render.phrases import MENU_TOKEN, PHRASES
 from bot.storage import renderers as repo
 from bot.storage.database import Database
 
@@ -57,41 +58,61 @@ Move = tuple[int, str, str, int]
 class Picking:
     """A hand's card-choice screen (``Display.picking``), told to the instance that draws
     the game: the card whose meaning its person is choosing (``card``), or the poker
-    swap's cards chosen so far (``swap``, maybe none yet); neither: the screen closed.
-    In a ``Told``'s JSON: ``{"card": 12}``, ``{"swap": [3, 7]}``, ``{}``."""
+    swap's cards chosen so far (``swap``, maybe none yet), or the phrase menu (``menu``);
+    none: the screen closed. ``said``: the newest phrase the person said (a key of
+    ``render.phrases.PHRASES``), shown in the others' hands. In a ``Told``'s JSON:
+    ``{"card": 12}``, ``{"swap": [3, 7]}``, ``{"menu": true}``, ``{}``, each maybe with
+    ``"said": "gg"``."""
 
     card: int | None = None
     swap: tuple[int, ...] | None = None
+    menu: bool = False
+    said: str | None = None
 
     @classmethod
-    def of(cls, shown: int | tuple | None) -> Picking:
+    def of(cls, shown: int | tuple | str | None, said: str | None = None) -> Picking:
         """The screen a display's ``picking`` entry shows (None: no choice open)."""
         if isinstance(shown, tuple):
-            return cls(swap=tuple(int(c) for c in shown))
-        return cls(card=shown)
+            return cls(swap=tuple(int(c) for c in shown), said=said)
+        if isinstance(shown, str):
+            return cls(menu=shown == MENU_TOKEN, said=said)
+        return cls(card=shown, said=said)
 
-    def shown(self) -> int | tuple | None:
+    def shown(self) -> int | tuple | str | None:
         """What ``Display.picking`` holds for it (None: remove the entry)."""
+        if self.menu:
+            return MENU_TOKEN
         return self.swap if self.swap is not None else self.card
 
     def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
         if self.swap is not None:
-            return {"swap": list(self.swap)}
-        return {} if self.card is None else {"card": self.card}
+            data["swap"] = list(self.swap)
+        elif self.menu:
+            data["menu"] = True
+        elif self.card is not None:
+            data["card"] = self.card
+        if self.said is not None:
+            data["said"] = self.said
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Picking | None:
         """The screen ``to_json`` wrote; None when ``data`` is not one (nothing to show)."""
         if not isinstance(data, dict):
             return None
-        card, swap = data.get("card"), data.get("swap")
+        card, swap, said = data.get("card"), data.get("swap"), data.get("said")
+        if said is not None and said not in PHRASES:
+            return None
         if swap is not None:
             if not isinstance(swap, list) or not all(_is_int(c) for c in swap):
                 return None
-            return cls(swap=tuple(swap))
+            return cls(swap=tuple(swap), said=said)
+        if data.get("menu") is True:
+            return cls(menu=True, said=said)
         if card is not None and not _is_int(card):
             return None
-        return cls(card=card)
+        return cls(card=card, said=said)
 
 
 def _is_int(value: Any) -> bool:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from bot.i18n import t
 from bot.render.hand import group_hand_screen
+from bot.render.phrases import said_line
 from bot.render.screen import Screen
 from bot.render.solo import solo_screen
 from bot.render.table import table_screen
@@ -37,12 +38,17 @@ def solo(display: Display, snap: GameSnapshot, now: datetime,
     screen = solo_screen(display.locale, snap, seat,
                          snap.version if version is None else version, display.names,
                          display.notes, display.last, display.ended, now, display.timer_on,
-                         picking=display.picking.get(seat))
+                         picking=card_choice(display.picking.get(seat)))
     if display.page_url and snap.status == "running" and not snap.state.is_over:
         # The same "Open table" as a group player's hand (a private chat: a web_app button).
         page = ((t(display.locale, "btn.open_table"), "app:" + display.page_url),)
         screen = Screen(screen.text, screen.rows + (page,))
     return screen
+
+
+def card_choice(picking: int | tuple | str | None) -> int | tuple | None:
+    """The card choice a ``Display.picking`` entry holds (the phrase menu is none)."""
+    return None if isinstance(picking, str) else picking
 
 
 def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Screen]:
@@ -61,11 +67,25 @@ def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Scree
                                   picking=display.picking.get(seat), hint=display.hints,
                                   turn_seconds=display.turn_seconds if display.timer_on
                                   else None, running_out=display.notes.running_out,
-                                  ended=display.ended)
+                                  ended=display.ended, said=said_lines(display, seat, locale),
+                                  chat=display.chat_on())
     if display.page_url and snap.status == "running" and not snap.state.is_over:
         page = ((t(locale, "btn.open_table"), "app:" + display.page_url),)
         signature = Screen(signature.text, signature.rows + (page,))
     return signature.at_version(snap.version), signature
+
+
+SAID_SHOWN = 2  # the newest phrases a hand shows (one line each)
+
+
+def said_lines(display: Display, seat: int, locale: str) -> tuple[str, ...]:
+    """What the others said lately, in the reader's language (none for one who muted
+    phrases); names as the table shows them (first names with strangers)."""
+    if seat in display.muted:
+        return ()
+    said = [(s, key) for s, key in display.said.items() if s != seat]
+    return tuple(said_line(locale, display.names.get(s, "?"), key)
+                 for s, key in said[-SAID_SHOWN:])
 
 
 def solo_signature(display: Display, snap: GameSnapshot, now: datetime) -> Screen:
