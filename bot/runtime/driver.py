@@ -94,6 +94,8 @@ class GameRuntime:
         self.presses.redraw_hand = self._redraw_hand
         self.timers.redraw = self._redraw_if_here
         self.presses.show_choice = self._show_choice
+        # Told of every deal's end, after the service recorded it (quick games' records).
+        self.deal_ended: list[Callable[[Display, DealEnded], None]] = []
         self.play_again.draws_here = self.renderers.draws
         self.play_again.tell = self._tell
 
@@ -124,7 +126,7 @@ class GameRuntime:
                 if not await self.renderers.draws(game_id):
                     continue  # another instance draws it
                 display = await self.displays.load(game_id)
-                if display.table_msg is None:  # stopped before its messages were sent
+                if display.messages_missing():  # stopped before its messages were sent
                     await self.presenter.post_messages(display, None)
                 self.presenter.show(display)
                 self.computers.schedule(display)
@@ -173,6 +175,8 @@ class GameRuntime:
                     self.metrics.action_accepted(event.cause)
             elif isinstance(event, DealEnded):
                 display.ended = event
+                for listener in self.deal_ended:
+                    listener(display, event)
             elif isinstance(event, SeatTakenOver) and event.user_id is not None:
                 self.tasks.spawn(self._tell_taken_over(display, event.seat, event.user_id,
                                                        "seat.taken_timed_out"))

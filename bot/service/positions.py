@@ -56,6 +56,19 @@ class SeatRow:
                    row.consecutive_timeouts, bool(row.taken_over), bool(row.left))
 
 
+FIRST_NAMES = "first_names"  # a quick game's settings: user id (text) -> first name
+
+
+def names_at_table(facts: GameFacts, names: dict[int, str]) -> dict[int, str]:
+    """The names a game shows its players: the stored names (Telegram's full names), or
+    with strangers (a quick game) the first names they were matched under, never more."""
+    venue = facts.venue or Venue.of(None, facts.chat_id)
+    if not venue.strangers:
+        return names
+    first = facts.settings.get(FIRST_NAMES) or {}
+    return {uid: str(first.get(str(uid), "?")) for uid in names}
+
+
 def updated_seats(seats: tuple[SeatRow, ...],
                   updates: dict[int, dict[str, Any]]) -> tuple[SeatRow, ...]:
     """``seats`` with a plan's counter changes (timeouts, takeovers) applied."""

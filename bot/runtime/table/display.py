@@ -155,6 +155,13 @@ class Display:
     def venue(self) -> Venue:
         return self.snap.place
 
+    def messages_missing(self) -> bool:
+        """Whether the deal stopped before its messages were sent (a restart sends them):
+        its table message where the bot sends one, else its hands."""
+        if self.venue.has_table_message and self.venue.can_post:
+            return self.table_msg is None
+        return not self.hand_msgs
+
     def table_target(self) -> int | str | None:
         """What the table's edits address: the group's table message, or the inline
         message the game lives in (the bot never sends that one: it was the lobby)."""

@@ -49,6 +49,7 @@ from bot.service.positions import (
     PositionCache,
     SeatRow,
     build_snapshot,
+    names_at_table,
     seat_infos,
     seat_name,
     updated_seats,
@@ -127,8 +128,9 @@ class GameCore:
             if game is None:
                 raise NotFound(Code.NO_SUCH_GAME)
             seats = tuple(SeatRow.of(x) for x in await game_repo.load_seats(s, game_id))
-            names = await people.user_names(s, [x.user_id for x in seats])
-        facts = GameFacts.of(game)
+            facts = GameFacts.of(game)
+            names = names_at_table(facts, await people.user_names(
+                s, [x.user_id for x in seats]))
         cached = self._cache.get(game_id) if game.status == "running" else None
         state = self._decoded(game)
         if game.status == "running" and (cached is None or cached.version != game.version):
@@ -153,8 +155,8 @@ class GameCore:
             async with self.db.read() as s:
                 game, seats = await self._load_running(s, game_id, lock=False)
                 planned = await plan(s, game, seats)
-                names = await self._names(s, game_id, seats)
-            facts = GameFacts.of(game)
+                facts = GameFacts.of(game)
+                names = await self._names(s, facts, seats)
             prepared = self._prepare(facts, planned)
             result = await self.db.write(lambda s: self._commit_moves(
                 s, facts, game.version, seats, names, planned, *prepared, refuse=True))
@@ -162,8 +164,8 @@ class GameCore:
             async with self.db.transaction() as s:
                 game, seats = await self._load_running(s, game_id, lock=True, claim=claim)
                 planned = await plan(s, game, seats)
-                names = await self._names(s, game_id, seats)
                 facts = GameFacts.of(game)
+                names = await self._names(s, facts, seats)
                 result = await self._commit_moves(s, facts, game.version, seats, names,
                                                   planned, *self._prepare(facts, planned),
                                                   refuse=True)
@@ -186,13 +188,14 @@ class GameCore:
         return replace(result, snapshot=replace(result.snapshot,
                                                 seats=seat_infos(fresh, names)))
 
-    async def _names(self, s: AsyncSession, game_id: int, seats: Seats) -> dict[int, str]:
-        """user id -> stored name of the game's people, for its snapshots: from the cache
-        when this process knows the game (names are read once per deal), else one query."""
-        cached = self._cache.get(game_id)
+    async def _names(self, s: AsyncSession, facts: GameFacts, seats: Seats) -> dict[int, str]:
+        """user id -> the name the game shows of its people, for its snapshots: from the
+        cache when this process knows the game (names are read once per deal), else one
+        query (``names_at_table``: first names only with strangers)."""
+        cached = self._cache.get(facts.id)
         if cached is not None:
             return cached.names
-        return await people.user_names(s, [x.user_id for x in seats])
+        return names_at_table(facts, await people.user_names(s, [x.user_id for x in seats]))
 
     def _remember(self, facts: GameFacts, version: int, seats: Seats, names: dict[int, str],
                   planned: Plan) -> None:
@@ -292,7 +295,8 @@ class GameCore:
         events: list[Any] = [replace(m, turn_deadline=deadline) for m, _ in moves]
         events.extend(plan.extra_events)
         if state.is_over:
-            now_names = await people.user_names(s, [x.user_id for x in seats])
+            now_names = names_at_table(facts, await people.user_names(
+                s, [x.user_id for x in seats]))
             ended: DealEnded = await record_deal_end(
                 s, facts, seats, {x.seat: seat_name(x, now_names) for x in seats},
                 state.outcome, RuleSet.from_dict(facts.rules), now)

@@ -16,7 +16,14 @@ from bot.service.errors import AlreadyPlayed, Code, LobbyError, NotAllowed, NotF
 from bot.service.events import GameStarted, LobbyUpdated
 from bot.service.hands import team_of
 from bot.service.lobby import lobby_snapshot
-from bot.service.positions import CachedGame, GameFacts, SeatRow, build_snapshot
+from bot.service.positions import (
+    FIRST_NAMES,
+    CachedGame,
+    GameFacts,
+    SeatRow,
+    build_snapshot,
+    names_at_table,
+)
 from bot.service.venues import Venue
 from bot.storage import games as game_repo
 from bot.storage import lobbies as lobby_repo
@@ -67,6 +74,29 @@ class Dealing(GameCore):
             updated = await lobby_snapshot(s, lobby, "game started")
         self._cache.put(cached)  # committed
         return updated, started
+
+    async def start_table(self, venue: Venue, settings: dict[str, Any],
+                          people_seated: list[tuple[int, str]]) -> GameStarted:
+        """Deal a table no lobby gathered (a quick match): these people, in this order
+        (the first is its host: "Start now" after a deal), with ``settings``; with
+        strangers the game shows each by the first name given here (``names_at_table``)."""
+        async with self.db.transaction() as s:
+            await people.ensure_chat(s, venue.chat_id)
+            rules = game_settings.rules_for(settings, len(people_seated))
+            stored = dict(settings)
+            if venue.strangers:
+                stored[FIRST_NAMES] = {str(uid): name for uid, name in people_seated}
+            series = Series(chat_id=venue.chat_id, target=rules.series_to or None,
+                            matchsticks={}, stakes={}, status="running")
+            s.add(series)
+            await s.flush()
+            started, cached = await self._create_deal(
+                s, venue=venue, lobby_id=None, series_id=series.id, deal_number=1,
+                host_id=people_seated[0][0], rules=rules, settings=stored,
+                seat_rows=[{"user_id": uid, "computer_strength": None}
+                           for uid, _name in people_seated], previous=None)
+        self._cache.put(cached)  # committed
+        return started
 
     async def next_deal(self, game_id: int, user_id: int,
                         absent: frozenset[int] = frozenset()) -> GameStarted:
@@ -180,7 +210,10 @@ class Dealing(GameCore):
                     hand_message_ids={}, turn_deadline=deadline, updated_at=now)
         s.add(game)
         await s.flush()
-        names = await people.user_names(s, [r["user_id"] for r in seat_rows])
+        facts = GameFacts(game.id, chat_id, series_id, deal_number, host_id, game.settings,
+                          game.rules, venue)
+        names = names_at_table(facts, await people.user_names(
+            s, [r["user_id"] for r in seat_rows]))
         seats = []
         for n, row in enumerate(seat_rows):
             team = team_of(rules.teams, n)
@@ -190,8 +223,6 @@ class Dealing(GameCore):
             seats.append(SeatRow(n, row["user_id"], row["computer_strength"], team, 0,
                                  bool(row.get("taken_over"))))
         await s.flush()
-        facts = GameFacts(game.id, chat_id, series_id, deal_number, host_id, game.settings,
-                          game.rules, venue)
         snapshot = build_snapshot(facts, version=state.version, status="running", state=state,
                                   seats=tuple(seats), names=names, turn_deadline=deadline)
         started = GameStarted(game_id=game.id, chat_id=chat_id, series_id=series_id,

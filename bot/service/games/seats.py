@@ -90,7 +90,7 @@ class SeatChanges(GameCore):
                                             finished_at=now, updated_at=now)
             if not ok:
                 raise StaleVersion(Code.GAME_MOVED_ON, "the game changed meanwhile; try again")
-            names = await self._names(s, game_id, seats)
+            names = await self._names(s, GameFacts.of(game), seats)
             if any(x.left for x in seats):
                 # Leaving is a loss that stands: a cancel undoes the deal for those who
                 # stayed, not for whoever left it (results.py: they lose it by forfeit).
