@@ -72,6 +72,19 @@ class Code(CodeEnum):
     SOLO_RUNNING = "solo_running", "a solo game is already running here"
     PHRASE_TOO_SOON = "phrase_too_soon", "one phrase every {seconds} seconds"
     NO_PHRASES_HERE = "no_phrases_here", "nobody else at this table reads phrases"
+    # quick match with strangers (service/quick/)
+    QUICK_QUEUED = ("quick_queued",
+                    "you are already waiting for a quick game ({preset}, {players} players)")
+    QUICK_SEATED = ("quick_seated",
+                    "you are already playing in game {game_id} (a {venue} game)")
+    QUICK_COOLDOWN = ("quick_cooldown",
+                      "you left or timed out of {streak} quick games in a row: you may queue "
+                      "again in {minutes} min (at {until})")
+    QUICK_UNPLAYABLE = ("quick_unplayable",
+                        "a quick game of {preset} for {players} players cannot be played")
+    NOT_QUEUED = "not_queued", "you are not waiting for a quick game"
+    NOT_TABLEMATES = "not_tablemates", "you two did not sit in that game together"
+    BAD_REPORT_REASON = "bad_report_reason", "unknown report reason {reason!r}"
 
 
 @dataclass(frozen=True)
@@ -145,3 +158,8 @@ class NotYet(ServiceError):
 
 class GameOver(ServiceError):
     """The deal is finished or cancelled."""
+
+
+class QueueRefused(ServiceError):
+    """The quick-match queue will not take the person now: already waiting or playing, in
+    a cooldown, or asking for a game that cannot be played."""

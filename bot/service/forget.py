@@ -12,15 +12,20 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.games import GameService
 from bot.storage import forget as forget_repo
+from bot.storage import matchmaking
 from bot.storage.database import Database
 
 
 @dataclass(frozen=True)
 class TakingPart:
-    """Where the person is now: running deals (game id, chat id) and open lobbies."""
+    """Where the person is now: running deals (game id, chat id), open lobbies, and the
+    quick-match queue (their waiting message's id, to take down: None when they do not
+    wait or it was not stored). Their place in the queue goes with ``forget``."""
 
     games: tuple[tuple[int, int], ...]
     lobbies: tuple[int, ...]
+    queued: bool = False
+    waiting_message_id: int | None = None
 
 
 class ForgetService:
@@ -32,12 +37,16 @@ class ForgetService:
         async with self.db.read() as s:
             games = await forget_repo.running_games_of(s, user_id)
             lobbies = await forget_repo.open_lobbies_of(s, user_id)
-        return TakingPart(tuple(games), tuple(lobbies))
+            waiting = await matchmaking.waiter_of(s, user_id)
+        return TakingPart(tuple(games), tuple(lobbies), queued=waiting is not None,
+                          waiting_message_id=waiting.message_id if waiting else None)
 
     async def forget(self, user_id: int, games: tuple[int, ...] = ()) -> bool:
         """Replace the person by an anonymous id everywhere and delete their name, language
-        and private chat settings; False when nothing of them was stored. ``games``: deals
-        whose cached seats must be read again (they named the person)."""
+        and private chat settings, and their quick-match queue place, blocks, reports and
+        record (reports about them stay, anonymised); False when nothing of them was
+        stored. ``games``: deals whose cached seats must be read again (they named the
+        person)."""
 
         async def work(session: AsyncSession) -> bool:
             # A new id on each run: Database.write may run this twice (group commit).

@@ -6,7 +6,9 @@ user or chat can have, and their ``users`` row (name, language) and private chat
 their seats, moves, results, tallies and rating move to the anonymous id, so every game
 replays, every other player's tallies and ratings stay as they are, and a leaderboard
 still adds up. Solo games lived in the person's private chat, whose id is their Telegram
-id: they move to an anonymous chat as well.
+id: they move to an anonymous chat as well. Of quick matches, what the person made goes
+(their place in the queue, the blocks and reports they made, their record of games left);
+others' blocks and reports about them stay, on the anonymous id (``safety.forget``).
 
 Telegram's ids have at most 52 significant bits (its Bot API documentation), so an
 anonymous id is taken below -2**53: it can never be a person, a private chat or a group.
@@ -19,6 +21,7 @@ import secrets
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.storage import safety
 from bot.storage.models import (
     Chat,
     DealResult,
@@ -66,8 +69,9 @@ async def anonymise(session: AsyncSession, user_id: int, anonymous_id: int) -> b
     False when the database holds nothing of them."""
     user = await session.get(User, user_id)
     chat = await session.get(Chat, user_id)
+    quick = await safety.forget(session, user_id, anonymous_id)
     if user is None and chat is None:
-        return False
+        return quick
     old, new = user_key(user_id), user_key(anonymous_id)
     # The anonymous rows first: the foreign keys must point somewhere at every step.
     session.add(User(id=anonymous_id, name="", language=None))

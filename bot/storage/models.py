@@ -281,3 +281,64 @@ def user_key(user_id: int) -> str:
 
 def computer_key(strength: str) -> str:
     return f"ai:{strength}"
+
+
+# -- quick match with strangers (service/quick/) -------------------------------------------
+
+
+class QuickWaiter(Base):
+    """One person waiting for a quick game: the queue every instance shares (claimed with
+    ``FOR UPDATE SKIP LOCKED`` on PostgreSQL). ``game_key`` is the request in one canonical
+    string (preset, players, overrides), so people wanting the same game are one indexed
+    equality; ``preset``, ``players`` and ``rules`` are the request as it was asked."""
+
+    __tablename__ = "quick_queue"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # No foreign key to users: the queue is written before or without a users row, and
+    # /forget deletes the row by this id anyway.
+    user_id: Mapped[int] = mapped_column(BigInteger, unique=True)
+    game_key: Mapped[str] = mapped_column(String(512), index=True)
+    preset: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    rating: Mapped[float] = mapped_column(Float)  # the rating ordinal when queueing
+    first_name: Mapped[str] = mapped_column(String(128))
+    language: Mapped[str | None] = mapped_column(String(16))
+    queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The person's "waiting..." message in their private chat, to edit or delete later.
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class QuickBlock(Base):
+    """"Don't match me with X again": kept, and honoured both ways by the matcher."""
+
+    __tablename__ = "quick_blocks"
+    blocker: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    blocked: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False,
+                                         index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class QuickReport(Base):
+    """A report of a stranger after a quick game, for the operator (``durak reports``)."""
+
+    __tablename__ = "quick_reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    reporter: Mapped[int] = mapped_column(BigInteger, index=True)
+    reported: Mapped[int] = mapped_column(BigInteger, index=True)
+    game_id: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class QuickRecord(Base):
+    """How a person ended their recent quick games: quick games left or timed out in a row
+    (``abandoned``), finished in a row (``finished``), how many cooldowns they earned
+    (``level``, which sets the next one's length) and until when the current one lasts."""
+
+    __tablename__ = "quick_records"
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    abandoned: Mapped[int] = mapped_column(Integer, default=0)
+    finished: Mapped[int] = mapped_column(Integer, default=0)
+    level: Mapped[int] = mapped_column(Integer, default=0)
+    cooldown_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

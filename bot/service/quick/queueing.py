@@ -1,0 +1,188 @@
+"""Joining and leaving the queue, and matching: ``queue``, ``sweep``, ``requeue``,
+``leave_queue``, ``where``, ``waiting``, ``remember_message``.
+
+Every call is one transaction. ``queue`` checks the person (not waiting already, not
+seated in a running deal, not in a cooldown), inserts their row, then claims the rows
+waiting for the same game (``FOR UPDATE SKIP LOCKED``: rows another instance is matching
+are passed over) and seats the table the rule in ``matching.py`` forms around the
+longest waiter, if the newcomer is at it; those rows are deleted in the same
+transaction, so nobody is seated twice.
+
+Two instances that each insert a person at the same instant may each see only their own
+uncommitted row, and both wait; likewise a table formed without the newcomer (left by
+such a race) is not seated by ``queue``. ``sweep`` (a periodic task in every instance)
+claims each game that has enough people waiting and seats every table the rule forms, so
+such people are matched within one tick.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import secrets
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service.errors import Code, QueueRefused
+from bot.service.ratings import Skill
+from bot.service.venues import Venue
+from bot.storage import matchmaking, safety, stats
+from bot.storage.database import Database
+from bot.storage.models import user_key
+
+from .cooldowns import STREAK
+from .matching import Waiter, pick_groups
+from .outcomes import Matched, Queued, QuickSeat, Waiting
+from .requests import QuickRequest, checked
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were stored as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _request(row: Any) -> QuickRequest:
+    return QuickRequest(row.preset, int(row.players), dict(row.rules or {}))
+
+
+def _seat(row: Any) -> QuickSeat:
+    return QuickSeat(int(row.user_id), row.first_name, row.language, float(row.rating),
+                     aware(row.queued_at), row.message_id)
+
+
+class Queueing:
+    db: Database
+    clock: Callable[[], datetime]
+
+    async def queue(self, user_id: int, first_name: str, language: str | None,
+                    request: QuickRequest) -> Queued | Matched:
+        """Queue the person for ``request``'s game and seat them if a table forms now.
+        Refusals (``QueueRefused``): QUICK_UNPLAYABLE, QUICK_QUEUED (for which game),
+        QUICK_SEATED (which game, which venue), QUICK_COOLDOWN (until when)."""
+        request = checked(request)
+
+        async def work(s: AsyncSession) -> Queued | Matched:
+            now = self.clock()
+            await self._refuse_busy(s, user_id, now)
+            rating = await stats.rating_of(s, user_key(user_id))
+            skill = Skill(rating.mu, rating.sigma) if rating else Skill()
+            await matchmaking.add_waiter(s, {
+                "user_id": user_id, "game_key": request.key, "preset": request.preset,
+                "players": request.players, "rules": request.rules,
+                "rating": skill.ordinal, "first_name": first_name[:128],
+                "language": language, "queued_at": now, "message_id": None})
+            for group in await self._groups(s, request):
+                if any(seat.user_id == user_id for seat in group.seats):
+                    await matchmaking.remove_waiters(s, [x.user_id for x in group.seats])
+                    return group
+            return Queued(request, await matchmaking.count_waiting(s, request.key))
+
+        try:
+            return await self.db.write(work)
+        except IntegrityError:  # the same person queued twice at once: one row won
+            where = await self.where(user_id)
+            if where is None:
+                raise
+            raise QueueRefused(Code.QUICK_QUEUED, preset=where.request.preset,
+                               players=where.request.players) from None
+
+    async def _refuse_busy(self, s: AsyncSession, user_id: int, now: datetime) -> None:
+        mine = await matchmaking.waiter_of(s, user_id)
+        if mine is not None:
+            raise QueueRefused(Code.QUICK_QUEUED, preset=mine.preset, players=mine.players)
+        seat = await matchmaking.running_seat_of(s, user_id)
+        if seat is not None:
+            venue = Venue.of(seat.venue, int(seat.chat_id))
+            raise QueueRefused(Code.QUICK_SEATED, game_id=int(seat.id), venue=venue.kind.value)
+        record = await safety.record_of(s, user_id)
+        until = aware(record.cooldown_until) if record and record.cooldown_until else None
+        if until is not None and until > now:
+            minutes = max(1, math.ceil((until - now).total_seconds() / 60))
+            raise QueueRefused(Code.QUICK_COOLDOWN, streak=STREAK, minutes=minutes,
+                               until=until.isoformat(timespec="minutes"))
+
+    async def _groups(self, s: AsyncSession, request: QuickRequest) -> list[Matched]:
+        """Every table the rule forms among the rows of this game nobody else holds (the
+        rows are held until this transaction ends; nothing is deleted here)."""
+        rows = await matchmaking.claim_waiting(s, request.key)
+        if len(rows) < request.players:
+            return []
+        blocked = await safety.blocked_pairs(s, [int(r.user_id) for r in rows])
+        by_user = {int(r.user_id): r for r in rows}
+        waiters = [Waiter(int(r.user_id), float(r.rating), aware(r.queued_at), i)
+                   for i, r in enumerate(rows)]
+        return [Matched(secrets.token_hex(6), request,
+                        tuple(_seat(by_user[w.user_id]) for w in group))
+                for group in pick_groups(waiters, request.players, blocked)]
+
+    async def sweep(self) -> list[Matched]:
+        """Seat every table that can be formed now, in every game (one transaction per
+        game); each Matched must be acted on by the caller, as ``queue``'s."""
+        async with self.db.read() as s:
+            keys = await matchmaking.crowded_games(s)
+        matched: list[Matched] = []
+        for key in keys:
+            matched += await self.db.write(functools.partial(self._seat_all,
+                                                             QuickRequest.from_key(key)))
+        return matched
+
+    async def _seat_all(self, request: QuickRequest, s: AsyncSession) -> list[Matched]:
+        groups = await self._groups(s, request)
+        for group in groups:
+            await matchmaking.remove_waiters(s, [x.user_id for x in group.seats])
+        return groups
+
+    async def requeue(self, matched: Matched, user_ids: Iterable[int] | None = None) -> int:
+        """Give people of a match whose game could not be created their places back (their
+        first queueing time, so they stay first in line); default: everyone. Someone who
+        queued again meanwhile keeps the newer place. Returns how many were put back.
+        The periodic ``sweep`` seats them again."""
+        wanted = None if user_ids is None else set(user_ids)
+        request = matched.request
+        rows = [{"user_id": x.user_id, "game_key": request.key, "preset": request.preset,
+                 "players": request.players, "rules": request.rules, "rating": x.rating,
+                 "first_name": x.first_name, "language": x.language,
+                 "queued_at": x.queued_at, "message_id": x.message_id}
+                for x in matched.seats if wanted is None or x.user_id in wanted]
+
+        async def work(s: AsyncSession) -> None:
+            await matchmaking.restore_waiters(s, rows)
+
+        await self.db.write(work)
+        return len(rows)
+
+    async def leave_queue(self, user_id: int) -> Waiting:
+        """Take the person out of the queue: where they waited (NOT_QUEUED if nowhere)."""
+
+        async def work(s: AsyncSession) -> Waiting:
+            row = await matchmaking.waiter_of(s, user_id)
+            if row is None or not await matchmaking.remove_waiters(s, [user_id]):
+                raise QueueRefused(Code.NOT_QUEUED)
+            return Waiting(_request(row), aware(row.queued_at), row.message_id)
+
+        return await self.db.write(work)
+
+    async def remember_message(self, user_id: int, message_id: int) -> bool:
+        """Store the person's "waiting..." message (sent after ``queue``); False when they
+        no longer wait (matched or left meanwhile)."""
+
+        async def work(s: AsyncSession) -> bool:
+            return await matchmaking.set_message(s, user_id, message_id)
+
+        return await self.db.write(work)
+
+    async def where(self, user_id: int) -> Waiting | None:
+        """For which game the person waits and since when; None when they do not."""
+        async with self.db.read() as s:
+            row = await matchmaking.waiter_of(s, user_id)
+        return None if row is None else Waiting(_request(row), aware(row.queued_at),
+                                                row.message_id)
+
+    async def waiting(self, request: QuickRequest) -> int:
+        """How many people wait for this game now."""
+        async with self.db.read() as s:
+            return await matchmaking.count_waiting(s, checked(request).key)
