@@ -9,16 +9,18 @@ missing, so a new refusal cannot reach a player as English prose or not at all.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Code as EngineCode
+from bot.engine import RulesError
 from bot.i18n import is_plural, t, tn
 from bot.service.errors import Code, Detail, ServiceError
 
 from .card_letters import letters_for, relabel
-from .rules import preset_label, rule_label, value_label
+from .rules import player_counts, preset_label, rule_label, value_label
 
 Params = Callable[[str, Mapping[str, Any], tuple[Detail, ...]], dict[str, Any]]
 
@@ -35,6 +37,41 @@ def _players_missing(locale: str, params: Mapping[str, Any], details) -> dict[st
 
 def _engine_reasons(locale: str, params: Mapping[str, Any], details) -> dict[str, Any]:
     return {"reason": "; ".join(detail_text(locale, d) for d in details)}
+
+
+def _quick_game(locale: str, params: Mapping[str, Any], details) -> dict[str, Any]:
+    return {"game": tn(locale, "err.quick_game", int(params["players"]),
+                       preset=preset_label(locale, str(params["preset"])))}
+
+
+def _quick_where(locale: str, params: Mapping[str, Any], details) -> dict[str, Any]:
+    # A game with a chat of its own (a group, an inline message) is "in another chat"; the
+    # others (solo, link, quick) live in the person's private chat, where /quick is sent.
+    elsewhere = params["venue"] in ("group", "inline")
+    return {"where": t(locale, "err.quick_where_chat" if elsewhere
+                       else "err.quick_where_private")}
+
+
+def _quick_cooldown(locale: str, params: Mapping[str, Any], details) -> dict[str, Any]:
+    minutes = str(params["minutes"])  # a count picks the plural form; anything else reads as 1
+    return {"n": int(minutes) if minutes.isdigit() else 1, "streak": params["streak"]}
+
+
+def _quick_unplayable(locale: str, params: Mapping[str, Any], details) -> dict[str, Any]:
+    """Worded as `durak rules` words a mix (bot/cli/rulesets.py): a player count the game
+    does not take says which counts it takes (asked of the engine with the overrides, as
+    the settings screen asks: rules.player_counts); any other mix gives the engine's
+    reasons."""
+    preset, players = str(params["preset"]), int(params["players"])
+    try:
+        counts = player_counts({"preset": preset, "rules": json.loads(str(params["rules"]))})
+    except (RulesError, ValueError, TypeError, KeyError):  # the engine's reasons say why
+        counts = []
+    if counts and players not in counts and counts == list(range(counts[0], counts[-1] + 1)):
+        return {"reason": message(locale, "reason.preset_players",
+                                  preset=preset_label(locale, preset), lo=counts[0],
+                                  hi=counts[-1], n=players)}
+    return _engine_reasons(locale, params, details)
 
 
 STALE = Message("err.stale_button")
@@ -90,6 +127,13 @@ REFUSALS: dict[Code, Message] = {
     Code.SOLO_RUNNING: Message("solo.running"),
     Code.PHRASE_TOO_SOON: Message("err.phrase_wait"),
     Code.NO_PHRASES_HERE: Message("err.no_phrases_here"),
+    Code.QUICK_QUEUED: Message("err.quick_queued", _quick_game),
+    Code.QUICK_SEATED: Message("err.quick_seated", _quick_where),
+    Code.QUICK_COOLDOWN: Message("err.quick_cooldown", _quick_cooldown),
+    Code.QUICK_UNPLAYABLE: Message("lobby.rules_problem", _quick_unplayable),
+    Code.NOT_QUEUED: Message("err.quick_not_queued"),
+    Code.NOT_TABLEMATES: Message("err.quick_not_tablemates"),
+    Code.BAD_REPORT_REASON: STALE,
 }
 
 Fill = Callable[[str, Mapping[str, Any]], Any]  # (locale, engine params) -> message param

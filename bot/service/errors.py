@@ -81,7 +81,8 @@ class Code(CodeEnum):
                       "you left or timed out of {streak} quick games in a row: you may queue "
                       "again in {minutes} min (at {until})")
     QUICK_UNPLAYABLE = ("quick_unplayable",
-                        "a quick game of {preset} for {players} players cannot be played")
+                        "a quick game of {preset} for {players} players (rules: {rules}) "
+                        "cannot be played")
     NOT_QUEUED = "not_queued", "you are not waiting for a quick game"
     NOT_TABLEMATES = "not_tablemates", "you two did not sit in that game together"
     BAD_REPORT_REASON = "bad_report_reason", "unknown report reason {reason!r}"

@@ -41,16 +41,20 @@ def checked(request: QuickRequest) -> QuickRequest:
     carrying the engine's reasons (``details``), the refusal the lobby gives for rules
     that cannot be played, and the same reasons `durak rules` prints for that mix:
     render/refusals.py words them."""
-    preset, players = str(request.preset), int(request.players)
     overrides = {str(k): v for k, v in dict(request.rules).items()
                  if k not in ("players", "preset_name")}
+    # The refusal carries the request as asked (the overrides as JSON text: parameters are
+    # text or numbers), so its words can say which player counts this mix takes.
+    preset, players = str(request.preset), int(request.players)
+    asked = json.dumps(overrides, sort_keys=True, default=str)
     try:
         rules = RuleSet.preset(preset, players=players, **overrides)
         rules.validate()
     except RulesError as exc:
         raise QueueRefused(Code.QUICK_UNPLAYABLE, details=engine_details(exc),
-                           preset=preset, players=players) from exc
+                           preset=preset, players=players, rules=asked) from exc
     except (TypeError, ValueError) as exc:  # odd input: no engine reason to pass on
-        raise QueueRefused(Code.QUICK_UNPLAYABLE, preset=preset, players=players) from exc
+        raise QueueRefused(Code.QUICK_UNPLAYABLE, preset=preset, players=players,
+                           rules=asked) from exc
     typed = rules.to_dict()
     return QuickRequest(rules.preset_name, rules.players, {k: typed[k] for k in overrides})
