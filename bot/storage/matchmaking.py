@@ -1,9 +1,11 @@
 """The quick-match queue: one row per waiting person, shared by every instance.
 
-Rows of one game are claimed with ``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL: a
-transaction that is matching some waiting people holds their rows, and another instance's
-transaction passes over them instead of waiting, so nobody is seated twice and neither
-instance stalls behind the other. SQLite has one writer at a time (``BEGIN IMMEDIATE``,
+The people a table is made of are claimed with ``SELECT ... FOR UPDATE SKIP LOCKED`` on
+PostgreSQL: a transaction that is seating some waiting people holds their rows, and another
+instance's transaction passes over them instead of waiting, so nobody is seated twice and
+neither instance stalls behind the other. The waiting rows are read unlocked first and only
+a table's rows claimed, so two instances seating different tables of one game do not hide
+the whole line from each other. SQLite has one writer at a time (``BEGIN IMMEDIATE``,
 storage/database.py), which serialises the same work; the clause renders to nothing there.
 """
 
@@ -41,13 +43,20 @@ async def restore_waiters(session: AsyncSession, rows: list[dict[str, Any]]) -> 
         await session.execute(stmt, rows)
 
 
-async def claim_waiting(session: AsyncSession, game_key: str) -> list[Row]:
-    """The rows waiting for this game that no other transaction holds, longest waiting
-    first, held until commit (SKIP LOCKED: rows being matched elsewhere are passed over)."""
+async def waiting_rows(session: AsyncSession, game_key: str) -> list[Row]:
+    """The rows waiting for this game (committed, and this transaction's own), longest
+    waiting first. Not locked: ``claim`` the ones a table is made of."""
     stmt = (select(queue_t).where(queue_t.c.game_key == game_key)
-            .order_by(queue_t.c.queued_at, queue_t.c.id)
-            .with_for_update(skip_locked=True))
+            .order_by(queue_t.c.queued_at, queue_t.c.id))
     return list((await session.execute(stmt)).all())
+
+
+async def claim(session: AsyncSession, user_ids: list[int]) -> set[int]:
+    """Lock these people's rows until commit; those another transaction holds are passed
+    over (SKIP LOCKED) and those already taken are gone: the ids claimed."""
+    stmt = (select(queue_t.c.user_id).where(queue_t.c.user_id.in_(user_ids))
+            .with_for_update(skip_locked=True))
+    return {int(x) for x in (await session.execute(stmt)).scalars()}
 
 
 async def remove_waiters(session: AsyncSession, user_ids: list[int]) -> int:

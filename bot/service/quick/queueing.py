@@ -2,17 +2,19 @@
 ``leave_queue``, ``where``, ``waiting``, ``remember_message``.
 
 Every call is one transaction. ``queue`` checks the person (not waiting already, not
-seated in a running deal, not in a cooldown), inserts their row, then claims the rows
-waiting for the same game (``FOR UPDATE SKIP LOCKED``: rows another instance is matching
-are passed over) and seats the table the rule in ``matching.py`` forms around the
-longest waiter, if the newcomer is at it; those rows are deleted in the same
-transaction, so nobody is seated twice.
+seated in a running deal, not in a cooldown), inserts their row, reads the rows waiting
+for the same game, forms the table the rule in ``matching.py`` forms around the longest
+waiter if the newcomer is at it, and claims that table's rows (``FOR UPDATE SKIP
+LOCKED``: rows another instance is seating are passed over, and the table formed again
+without them) and deletes them in the same transaction, so nobody is seated twice.
 
 Two instances that each insert a person at the same instant may each see only their own
-uncommitted row, and both wait; likewise a table formed without the newcomer (left by
-such a race) is not seated by ``queue``. ``sweep`` (a periodic task in every instance)
-claims each game that has enough people waiting and seats every table the rule forms, so
-such people are matched within one tick.
+uncommitted row; so on PostgreSQL a person left waiting is looked at once more after the
+commit, when the other's row is visible. A race that even this misses (both looking again
+at once), and a table formed without the newcomer (left by such a race), are not seated by
+``queue``: ``sweep`` (a periodic task in every instance) claims each game that has enough
+people waiting and seats every table the rule forms, so such people are matched within
+one tick.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ def _seat(row: Any) -> QuickSeat:
                      aware(row.queued_at), row.message_id)
 
 
+ATTEMPTS = 3  # rounds of forming tables again without people another instance took
+
+
 class Queueing:
     db: Database
     clock: Callable[[], datetime]
@@ -75,20 +80,23 @@ class Queueing:
                 "players": request.players, "rules": request.rules,
                 "rating": skill.ordinal, "first_name": first_name[:128],
                 "language": language, "queued_at": now, "message_id": None})
-            for group in await self._groups(s, request):
-                if any(seat.user_id == user_id for seat in group.seats):
-                    await matchmaking.remove_waiters(s, [x.user_id for x in group.seats])
-                    return group
-            return Queued(request, await matchmaking.count_waiting(s, request.key))
+            return await self._seat_with(request, user_id, s)
 
         try:
-            return await self.db.write(work)
+            result = await self.db.write(work)
         except IntegrityError:  # the same person queued twice at once: one row won
             where = await self.where(user_id)
             if where is None:
                 raise
             raise QueueRefused(Code.QUICK_QUEUED, preset=where.request.preset,
                                players=where.request.players) from None
+        if isinstance(result, Queued) and not self.db.is_sqlite:
+            # Once more now that the row is committed: a person another instance queued at
+            # the same instant was invisible to this transaction (and ours to theirs), and
+            # whichever of the two looks again last sees both. What even this misses (both
+            # looking again at once) is left to the sweep. SQLite: one writer, no such race.
+            result = await self.db.write(functools.partial(self._seat_with, request, user_id))
+        return result
 
     async def _refuse_busy(self, s: AsyncSession, user_id: int, now: datetime) -> None:
         mine = await matchmaking.waiter_of(s, user_id)
@@ -105,13 +113,52 @@ class Queueing:
             raise QueueRefused(Code.QUICK_COOLDOWN, streak=STREAK, minutes=minutes,
                                until=until.isoformat(timespec="minutes"))
 
-    async def _groups(self, s: AsyncSession, request: QuickRequest) -> list[Matched]:
-        """Every table the rule forms among the rows of this game nobody else holds (the
-        rows are held until this transaction ends; nothing is deleted here)."""
-        rows = await matchmaking.claim_waiting(s, request.key)
+    async def _seat_with(self, request: QuickRequest, user_id: int,
+                         s: AsyncSession) -> Queued | Matched:
+        """Seat the table the rule forms with this person at it, if any (other tables the
+        rows would form are left to the sweep: the caller acts on its own table only)."""
+        for group in await self._seat(s, request, user_id):
+            return group
+        return Queued(request, await matchmaking.count_waiting(s, request.key))
+
+    async def _seat(self, s: AsyncSession, request: QuickRequest,
+                    user_id: int | None = None) -> list[Matched]:
+        """Form tables by the rule among the waiting rows, claim their rows and delete them
+        (with ``user_id``: only the table that person is at, the others are left to the
+        sweep): the tables seated. When another transaction holds or took any of their
+        people, the tables are formed again without those (``ATTEMPTS`` times at most;
+        what is left waits for the next sweep)."""
+        rows = await matchmaking.waiting_rows(s, request.key)
         if len(rows) < request.players:
             return []
         blocked = await safety.blocked_pairs(s, [int(r.user_id) for r in rows])
+        seated: list[Matched] = []
+        for _attempt in range(ATTEMPTS):
+            tables = self._tables(rows, request, blocked)
+            if user_id is not None:  # claim only the caller's table: others are the sweep's
+                tables = [t for t in tables if any(x.user_id == user_id for x in t.seats)]
+            wanted = [x.user_id for t in tables for x in t.seats]
+            if not wanted:
+                break
+            claimed = await matchmaking.claim(s, wanted)
+            done = [t for t in tables if all(x.user_id in claimed for x in t.seats)]
+            if done:
+                await matchmaking.remove_waiters(s, [x.user_id for t in done for x in t.seats])
+                seated += done
+            if len(done) == len(tables):
+                break
+            # Some are held (being seated) or were taken by another instance: the rule is
+            # applied again without them and without those just seated (the others claimed
+            # stay held by this transaction until it ends, and may be used again).
+            gone = {x.user_id for t in done for x in t.seats} | (set(wanted) - claimed)
+            rows = [r for r in rows if int(r.user_id) not in gone]
+            if user_id is not None and done:
+                break
+        return seated
+
+    @staticmethod
+    def _tables(rows: list[Any], request: QuickRequest,
+                blocked: set[frozenset[int]]) -> list[Matched]:
         by_user = {int(r.user_id): r for r in rows}
         waiters = [Waiter(int(r.user_id), float(r.rating), aware(r.queued_at), i)
                    for i, r in enumerate(rows)]
@@ -126,15 +173,9 @@ class Queueing:
             keys = await matchmaking.crowded_games(s)
         matched: list[Matched] = []
         for key in keys:
-            matched += await self.db.write(functools.partial(self._seat_all,
-                                                             QuickRequest.from_key(key)))
+            matched += await self.db.write(functools.partial(self._seat,
+                                                             request=QuickRequest.from_key(key)))
         return matched
-
-    async def _seat_all(self, request: QuickRequest, s: AsyncSession) -> list[Matched]:
-        groups = await self._groups(s, request)
-        for group in groups:
-            await matchmaking.remove_waiters(s, [x.user_id for x in group.seats])
-        return groups
 
     async def requeue(self, matched: Matched, user_ids: Iterable[int] | None = None) -> int:
         """Give people of a match whose game could not be created their places back (their
