@@ -22,6 +22,7 @@ import bot.cli.bench as bench
 import bot.cli.migrate as migrate
 import bot.cli.play as play
 import bot.cli.replay as replay
+import bot.cli.reports as reports
 import bot.cli.rules as rules
 import bot.cli.simulate as simulate
 from bot.cli.args import Parser, UsageError
@@ -30,7 +31,7 @@ from bot.cli.streams import Streams
 USAGE_ERROR = 2
 INTERRUPTED = 130
 # The subcommands, in the order `durak --help` lists them.
-COMMANDS = (rules, play, simulate, bench, arena, replay, migrate)
+COMMANDS = (rules, play, simulate, bench, arena, replay, reports, migrate)
 
 DESCRIPTION = """\
 Durak, the Russian card game, on the command line: play it in the terminal against the
