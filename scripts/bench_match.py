@@ -1,0 +1,165 @@
+"""Benchmark of quick matching: seconds from the last person of a table queueing to the
+table being seated (``QuickMatchService``: ``queue`` seats it at once, or the periodic
+``sweep`` after a race between instances), p50/p99.
+
+1,000 people (``--people``) queue over 60 s (``--seconds``, arrival times spread uniformly
+at random, seeded) for two-player Podkidnoy (``--players``), on one service and then on
+two services over two ``Database`` objects on one PostgreSQL (two "instances": each person
+queues on one of them, alternately); every instance runs its sweep every ``--sweep``
+seconds, as the bot's periodic task would. Target: p99 <= 1 s. Everyone is unrated (one
+rating): the rule then seats the longest waiter with the next to come.
+
+``match_run`` is the measuring part, to be called by other benches: it takes the services
+and an optional ``on_matched(matched)`` coroutine (creating the game and dealing, say),
+whose completion is timed too (``ready`` latencies), so the same run can measure "both
+have cards".
+
+    python scripts/bench_match.py [--people 1000] [--seconds 60] [--players 2]
+        [--sweep 1.0] [--instances 1,2] [--database-url URL] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.service.quick import Matched, QuickMatchService, QuickRequest
+from bot.storage.database import Database
+from bot.storage.scratch import scratch_database
+
+DEFAULT_PG = os.environ.get("TEST_DATABASE_URL",
+                            "postgresql+asyncpg://postgres@127.0.0.1:5432/durak_test")
+FIRST_USER = 8_000_000_000
+
+
+@dataclass
+class MatchRun:
+    """What one run measured: per seated table, seconds from its last person's queue call
+    to the Matched (``matched``) and to ``on_matched`` finishing (``ready``)."""
+
+    matched: list[float] = field(default_factory=list)
+    ready: list[float] = field(default_factory=list)
+    by_queue: int = 0  # tables seated by queue itself
+    by_sweep: int = 0  # tables seated by a sweep (after a race)
+    seated_twice: int = 0  # must stay 0
+    left_waiting: int = 0  # people still waiting at the end
+
+
+def pct(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def match_run(services: Sequence[QuickMatchService], *, people: int = 1000,
+                    seconds: float = 60.0, request: QuickRequest | None = None,
+                    sweep_every: float = 1.0, seed: int = 1,
+                    on_matched: Callable[[Matched], Awaitable[None]] | None = None,
+                    ) -> MatchRun:
+    """Queue ``people`` over ``seconds`` on ``services`` in turn and time every table."""
+    request = request or QuickRequest()
+    rng = random.Random(seed)
+    arrivals = sorted(rng.uniform(0, seconds) for _ in range(people))
+    run = MatchRun()
+    queued_at: dict[int, float] = {}
+    seen: set[int] = set()
+    pending: list[asyncio.Task] = []
+    start = time.perf_counter()
+
+    async def seated(matched: Matched, by_sweep: bool) -> None:
+        at = time.perf_counter()
+        users = [x.user_id for x in matched.seats]
+        run.seated_twice += sum(u in seen for u in users)
+        seen.update(users)
+        last = max(queued_at[u] for u in users)
+        run.matched.append(at - last)
+        if by_sweep:
+            run.by_sweep += 1
+        else:
+            run.by_queue += 1
+        if on_matched is not None:
+            await on_matched(matched)
+            run.ready.append(time.perf_counter() - last)
+
+    async def arrive(i: int, when: float) -> None:
+        await asyncio.sleep(max(0.0, start + when - time.perf_counter()))
+        user = FIRST_USER + i
+        queued_at[user] = time.perf_counter()
+        result = await services[i % len(services)].queue(user, f"p{i}", None, request)
+        if isinstance(result, Matched):
+            await seated(result, by_sweep=False)
+
+    async def sweeper(service: QuickMatchService) -> None:
+        while True:
+            await asyncio.sleep(sweep_every)
+            for matched in await service.sweep():
+                pending.append(asyncio.create_task(seated(matched, by_sweep=True)))
+
+    sweepers = [asyncio.create_task(sweeper(s)) for s in services]
+    await asyncio.gather(*(arrive(i, when) for i, when in enumerate(arrivals)))
+    await asyncio.sleep(sweep_every * 1.5)  # one more tick for the last races
+    for task in sweepers:
+        task.cancel()
+    await asyncio.gather(*sweepers, return_exceptions=True)
+    await asyncio.gather(*pending)
+    run.left_waiting = await services[0].waiting(request)
+    return run
+
+
+def report(label: str, run: MatchRun) -> None:
+    tables = len(run.matched)
+    print(f"{label}: {tables} tables ({run.by_queue} seated by queue, {run.by_sweep} by a "
+          f"sweep), {run.left_waiting} left waiting, {run.seated_twice} seated twice")
+    print(f"  last queue -> matched: p50 {pct(run.matched, 0.5):.4f} s, "
+          f"p99 {pct(run.matched, 0.99):.4f} s, max {max(run.matched, default=0):.4f} s, "
+          f"mean {statistics.fmean(run.matched) if run.matched else 0:.4f} s")
+    if run.ready:
+        print(f"  last queue -> ready:   p50 {pct(run.ready, 0.5):.4f} s, "
+              f"p99 {pct(run.ready, 0.99):.4f} s")
+
+
+async def bench(url: str, instances: int, args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with scratch_database(None if url.startswith("sqlite") else url,
+                                    Path(tmp)) as db:
+            others = [Database(db.url.render_as_string(hide_password=False), schema=db.schema)
+                      for _ in range(instances - 1)]
+            try:
+                services = [QuickMatchService(d) for d in [db, *others]]
+                run = await match_run(services, people=args.people, seconds=args.seconds,
+                                      request=QuickRequest("podkidnoy", args.players),
+                                      sweep_every=args.sweep, seed=args.seed)
+            finally:
+                for other in others:
+                    await other.dispose()
+    backend = "SQLite" if url.startswith("sqlite") else "PostgreSQL"
+    report(f"{backend}, {instances} instance{'s' if instances > 1 else ''}, "
+           f"{args.people} people over {args.seconds:g} s", run)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--people", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--sweep", type=float, default=1.0, help="sweep period, seconds")
+    parser.add_argument("--instances", default="1,2", help="comma-separated counts")
+    parser.add_argument("--database-url", default=DEFAULT_PG,
+                        help="PostgreSQL (a scratch schema is made), or 'sqlite' for a file")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for n in (int(x) for x in args.instances.split(",")):
+        asyncio.run(bench(args.database_url, n, args))
+
+
+if __name__ == "__main__":
+    main()
