@@ -67,7 +67,11 @@ class Queueing:
                     request: QuickRequest) -> Queued | Matched:
         """Queue the person for ``request``'s game and seat them if a table forms now.
         Refusals (``QueueRefused``): QUICK_UNPLAYABLE, QUICK_QUEUED (for which game),
-        QUICK_SEATED (which game, which venue), QUICK_COOLDOWN (until when)."""
+        QUICK_SEATED (which game, which venue), QUICK_COOLDOWN (until when).
+
+        A person answered ``Queued`` may be seated later by someone else's ``queue`` or by
+        a sweep, on any instance: whoever receives a ``Matched`` creates that game and
+        tells everyone at it (``remember_message`` then answers False for them)."""
         request = checked(request)
 
         async def work(s: AsyncSession) -> Queued | Matched:
@@ -132,39 +136,34 @@ class Queueing:
         if len(rows) < request.players:
             return []
         blocked = await safety.blocked_pairs(s, [int(r.user_id) for r in rows])
+        by_user = {int(r.user_id): r for r in rows}
         seated: list[Matched] = []
         for _attempt in range(ATTEMPTS):
-            tables = self._tables(rows, request, blocked)
+            waiters = [Waiter(u, float(r.rating), aware(r.queued_at), i)
+                       for i, (u, r) in enumerate(by_user.items())]
+            tables = [[w.user_id for w in group]
+                      for group in pick_groups(waiters, request.players, blocked)]
             if user_id is not None:  # claim only the caller's table: others are the sweep's
-                tables = [t for t in tables if any(x.user_id == user_id for x in t.seats)]
-            wanted = [x.user_id for t in tables for x in t.seats]
+                tables = [t for t in tables if user_id in t]
+            wanted = [u for t in tables for u in t]
             if not wanted:
                 break
             claimed = await matchmaking.claim(s, wanted)
-            done = [t for t in tables if all(x.user_id in claimed for x in t.seats)]
+            done = [t for t in tables if all(u in claimed for u in t)]
             if done:
-                await matchmaking.remove_waiters(s, [x.user_id for t in done for x in t.seats])
-                seated += done
+                await matchmaking.remove_waiters(s, [u for t in done for u in t])
+                seated += [Matched(secrets.token_hex(6), request,
+                                   tuple(_seat(by_user[u]) for u in t)) for t in done]
             if len(done) == len(tables):
                 break
             # Some are held (being seated) or were taken by another instance: the rule is
             # applied again without them and without those just seated (the others claimed
             # stay held by this transaction until it ends, and may be used again).
-            gone = {x.user_id for t in done for x in t.seats} | (set(wanted) - claimed)
-            rows = [r for r in rows if int(r.user_id) not in gone]
+            gone = {u for t in done for u in t} | (set(wanted) - claimed)
+            by_user = {u: r for u, r in by_user.items() if u not in gone}
             if user_id is not None and done:
                 break
         return seated
-
-    @staticmethod
-    def _tables(rows: list[Any], request: QuickRequest,
-                blocked: set[frozenset[int]]) -> list[Matched]:
-        by_user = {int(r.user_id): r for r in rows}
-        waiters = [Waiter(int(r.user_id), float(r.rating), aware(r.queued_at), i)
-                   for i, r in enumerate(rows)]
-        return [Matched(secrets.token_hex(6), request,
-                        tuple(_seat(by_user[w.user_id]) for w in group))
-                for group in pick_groups(waiters, request.players, blocked)]
 
     async def sweep(self) -> list[Matched]:
         """Seat every table that can be formed now, in every game (one transaction per
