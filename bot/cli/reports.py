@@ -43,7 +43,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     # Imported here: SQLAlchemy and the service layer are start-up time every other
     # `durak` command would pay (dispatch imports all commands).
-    from bot.cli.replay import _hint
     from bot.storage.failures import database_failure, where
 
     url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
@@ -57,7 +56,9 @@ def run(args: argparse.Namespace, streams: Streams) -> int:
         failure = database_failure(exc)
         if failure is None:
             raise
-        hint = _hint(url, failure.schema_missing)
+        hint = (" Has `durak migrate` run on it (durak-bot migrates SQLite itself), and is it "
+                "the bot's database?" if failure.schema_missing
+                else " Is DATABASE_URL (or --database-url) right?")
         streams.err.write(f"durak reports: cannot read {where(url)}: {failure.reason}.{hint}\n")
         return 1
     print_reports(reports, streams.out)
