@@ -30,11 +30,13 @@ from bot.runtime.delivery.webhook_replies import WebhookReplies
 from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk
+from bot.runtime.matchmaking import Matchmaking
 from bot.runtime.turns.brains import ComputerBrain, make_brain
 from bot.service.chats import ChatService
 from bot.service.forget import ForgetService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
+from bot.service.quick import QuickMatchService
 from bot.service.stats import StatsService
 from bot.storage.database import Database
 from bot.webapp.hub import LiveHub
@@ -99,9 +101,14 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     desk = LobbyDesk(lobbies=lobbies, games=games, chats=chats, api=api, runtime=runtime,
                      private_chat_wait=settings.private_chat_wait,
                      edit_interval=settings.lobby_edit_interval)
+    matchmaking = Matchmaking(quick=QuickMatchService(db, clock=clock), games=games,
+                              chats=chats, api=api, runtime=runtime,
+                              sweep_every=settings.quick_sweep,
+                              lonely_after=settings.quick_lonely_after)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=StatsService(db), api=api,
                                         runtime=runtime, desk=desk, metrics=metrics,
+                                        matchmaking=matchmaking,
                                         forgetting=Forgetting(
                                             service=ForgetService(db, games),
                                             runtime=runtime, desk=desk))
@@ -140,6 +147,7 @@ async def _post_init(app: Application) -> None:
         await upgrade(svc.db)
     await register_commands(app.bot)
     await svc.runtime.start(app.bot)
+    svc.matchmaking.start()
 
 
 async def _post_stop(app: Application) -> None:

@@ -189,6 +189,11 @@ class Settings:
     # A person whose turn began and who has not acted after this many seconds gets a short
     # private message (Telegram notifies new messages, not edits; runtime/turns/nudges.py).
     turn_nudge_delay: float = 5.0
+    # Quick match (runtime/matchmaking.py): how often every instance seats whom the shared
+    # queue can seat, and after how many seconds alone a waiting person is told again that
+    # a computer can play them now.
+    quick_sweep: float = 1.0
+    quick_lonely_after: float = 20.0
     # The Mini App (bot.webapp): the page's public URL (None: not served), the port of its
     # own server in polling mode, and its short name for links in groups.
     webapp_url: str | None = None

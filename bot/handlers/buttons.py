@@ -22,7 +22,7 @@ from .context import BotContext, is_private, person, person_locale, start_link
 log = logging.getLogger(__name__)
 
 
-async def _decoded(update: Update, context: BotContext) -> CallbackData | None:
+async def decoded(update: Update, context: BotContext) -> CallbackData | None:
     """The press's callback data; None (answered "out of date") when it is not ours."""
     query = update.callback_query
     assert query is not None
@@ -64,7 +64,7 @@ async def _refuse(update: Update, context: BotContext, refusal: ServiceError | C
     await answer(query, refusal_text(await person_locale(update, context), refusal))
 
 
-async def _answered(update: Update, context: BotContext, work: Awaitable[object]) -> None:
+async def answered(update: Update, context: BotContext, work: Awaitable[object]) -> None:
     """Do ``work``; answer the press (with the refusal when there is one, else with the
     text ``work`` returned, if any)."""
     try:
@@ -76,7 +76,7 @@ async def _answered(update: Update, context: BotContext, work: Awaitable[object]
     await answer(update.callback_query, done if isinstance(done, str) and done else None)
 
 
-def _ids(data: CallbackData) -> tuple[int, int]:
+def button_ids(data: CallbackData) -> tuple[int, int]:
     """(game or lobby id, version) of a versioned button (``decode`` checked both)."""
     assert data.game_id is not None and data.version is not None
     return data.game_id, data.version
@@ -89,35 +89,35 @@ def _user_id(update: Update) -> int:
 
 async def move(update: Update, context: BotContext) -> None:
     """A move button of a hand (or the solo message): play it."""
-    if (data := await _decoded(update, context)) is not None:
-        await _answered(update, context, context.services.runtime.presses.press(
-            *_ids(data), data.payload, _user_id(update)))
+    if (data := await decoded(update, context)) is not None:
+        await answered(update, context, context.services.runtime.presses.press(
+            *button_ids(data), data.payload, _user_id(update)))
 
 
 async def pick(update: Update, context: BotContext) -> None:
     """A card with several meanings ("pick<card>") opens their choice; "back" closes it."""
-    if (data := await _decoded(update, context)) is not None:
+    if (data := await decoded(update, context)) is not None:
         card = None if data.payload == "back" else int(data.payload[4:])
-        await _answered(update, context, context.services.runtime.presses.pick(
-            _ids(data)[0], _user_id(update), card))
+        await answered(update, context, context.services.runtime.presses.pick(
+            button_ids(data)[0], _user_id(update), card))
 
 
 async def swap(update: Update, context: BotContext) -> None:
     """The poker swap screen: "swap" opens it, "sw<card>" toggles a card."""
-    if (data := await _decoded(update, context)) is not None:
+    if (data := await decoded(update, context)) is not None:
         card = None if data.payload == "swap" else int(data.payload[2:])
-        await _answered(update, context, context.services.runtime.presses.swap_choice(
-            _ids(data)[0], _user_id(update), card))
+        await answered(update, context, context.services.runtime.presses.swap_choice(
+            button_ids(data)[0], _user_id(update), card))
 
 
 async def next_deal(update: Update, context: BotContext) -> None:
     """"Play again" under a finished deal ("nextnow": the host's "Start now"); solo: the
     next deal at once."""
-    if (data := await _decoded(update, context)) is None:
+    if (data := await decoded(update, context)) is None:
         return
     try:
         started = await context.services.runtime.play_again.press(
-            _ids(data)[0], _user_id(update), now=data.payload == "nextnow")
+            button_ids(data)[0], _user_id(update), now=data.payload == "nextnow")
     except ServiceError as exc:
         await _refuse(update, context, exc)
         return
@@ -129,18 +129,18 @@ async def next_deal(update: Update, context: BotContext) -> None:
 
 async def say(update: Update, context: BotContext) -> None:
     """💬 under a hand: open the phrase menu, or say one of its phrases ("say<k>")."""
-    if (data := await _decoded(update, context)) is not None:
+    if (data := await decoded(update, context)) is not None:
         index = None if data.payload == "say" else int(data.payload[3:])
-        await _answered(update, context, context.services.runtime.presses.say(
-            _ids(data)[0], _user_id(update), index))
+        await answered(update, context, context.services.runtime.presses.say(
+            button_ids(data)[0], _user_id(update), index))
 
 
 async def hint(update: Update, context: BotContext) -> None:
     """The computer's advice, shown as an alert."""
-    if (data := await _decoded(update, context)) is None:
+    if (data := await decoded(update, context)) is None:
         return
     try:
-        text = await context.services.runtime.presses.hint(_ids(data)[0], _user_id(update))
+        text = await context.services.runtime.presses.hint(button_ids(data)[0], _user_id(update))
     except ServiceError as exc:
         await _refuse(update, context, exc)
         return
@@ -150,7 +150,7 @@ async def hint(update: Update, context: BotContext) -> None:
 
 async def lobby(update: Update, context: BotContext) -> None:
     """A lobby button (join, leave, start, cancel, the host's menus)."""
-    if (data := await _decoded(update, context)) is None:
+    if (data := await decoded(update, context)) is None:
         return
     query = update.callback_query
     assert query is not None
@@ -159,7 +159,7 @@ async def lobby(update: Update, context: BotContext) -> None:
     chat = query.message.chat if query.message is not None else None
     try:
         invite = await context.services.desk.press(
-            _ids(data)[0], chat.id if chat else 0, data.payload, person(update),
+            button_ids(data)[0], chat.id if chat else 0, data.payload, person(update),
             (chat.title if chat else None) or "", inline_message_id=query.inline_message_id,
             chat_instance=query.chat_instance if chat is None else None)
     except ServiceError as exc:
@@ -176,14 +176,14 @@ async def lobby(update: Update, context: BotContext) -> None:
 
 async def setting(update: Update, context: BotContext) -> None:
     """A settings button of the lobby (``name=value``, or a menu)."""
-    if (data := await _decoded(update, context)) is not None:
-        await _answered(update, context, context.services.desk.change_setting(
-            *_ids(data), data.payload, _user_id(update)))
+    if (data := await decoded(update, context)) is not None:
+        await answered(update, context, context.services.desk.change_setting(
+            *button_ids(data), data.payload, _user_id(update)))
 
 
 async def preference(update: Update, context: BotContext) -> None:
     """A chat preference button: the language (private chat, or a group's admins)."""
-    if (data := await _decoded(update, context)) is None:
+    if (data := await decoded(update, context)) is None:
         return
     name, _, value = data.payload.partition("=")
     if name != "lang" or value not in LOCALES:

@@ -15,6 +15,7 @@ from bot.i18n import LOCALES, t, tn
 from bot.render.callback import encode_preference
 from bot.render.help import help_text
 from bot.render.lobby import link_joined_screen
+from bot.render.quick import QUEUE_DATA
 from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
@@ -22,7 +23,7 @@ from bot.render.screen import Screen
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.chats import PHRASES as PHRASES_PREFERENCE
 from bot.service.errors import Code, ServiceError
-from bot.service.venues import VenueKind
+from bot.service.venues import QUICK_LADDER, VenueKind
 
 from .context import (
     BotContext,
@@ -76,7 +77,9 @@ async def start(update: Update, context: BotContext) -> None:
     svc.runtime.person_returned(who.id)
     payload = (context.args or [""])[0]
     if not payload.startswith("j"):
-        await reply(update, t(await chat_locale(update, context), "start.welcome"))
+        locale = await chat_locale(update, context)
+        await reply(update, "", Screen(t(locale, "start.welcome"),
+                                       (((t(locale, "btn.quick"), QUEUE_DATA),),)))
         return
     try:
         group, lobby = await svc.desk.join_by_link(payload[1:], who)
@@ -240,12 +243,20 @@ async def rules(update: Update, context: BotContext) -> None:
 async def top(update: Update, context: BotContext) -> None:
     """/top: the chat's leaderboard (global in a private chat)."""
     locale = await chat_locale(update, context)
-    chat_id = None if is_private(update) else _chat_id(update)
-    rows = await context.services.stats.leaderboard("fewest_matchsticks", chat_id, limit=10)
+    if is_private(update) and (context.args or [""])[0].lower() != "all":
+        # The quick games' ladder, where strangers meet ("/top all": every game).
+        rows = await context.services.stats.leaderboard("fewest_matchsticks", QUICK_LADDER,
+                                                        limit=10)
+        title = t(locale, "quick.ladder_title")
+    else:
+        chat_id = None if is_private(update) else _chat_id(update)
+        rows = await context.services.stats.leaderboard("fewest_matchsticks", chat_id,
+                                                        limit=10)
+        title = t(locale, "top.title")
     if not rows:
         await reply(update, t(locale, "top.empty"))
         return
-    lines = [t(locale, "top.title")]
+    lines = [title]
     for place, row in enumerate(rows, start=1):
         lines.append(t(locale, "top.row", place=place,
                        name=row["name"] or t(locale, "forget.anonymous"),

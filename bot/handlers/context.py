@@ -16,6 +16,7 @@ from bot.runtime.delivery.bot_api import BotApi
 from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk, Person
+from bot.runtime.matchmaking import Matchmaking
 from bot.service.chats import ChatService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -37,6 +38,7 @@ class Services:
     runtime: GameRuntime  # running deals: messages, computer players, timers, presses
     desk: LobbyDesk  # lobbies: joining, settings, starting (and their in-memory state)
     forgetting: Forgetting  # /forget: leave what the person takes part in, delete their data
+    matchmaking: Matchmaking  # /quick: the shared queue, tables of strangers, their safety
     metrics: Metrics | None = None  # what /metrics shows (bot.metrics); None: not measured
 
 
@@ -53,6 +55,11 @@ CONTEXT_TYPES = ContextTypes(context=BotContext)
 
 def display_name(user: User) -> str:
     return (user.full_name or user.username or str(user.id))[:128]
+
+
+def first_name(user: User) -> str:
+    """What strangers may see of a person: the first name Telegram shows, nothing more."""
+    return (user.first_name or "?")[:64]
 
 
 def person(update: Update) -> Person:

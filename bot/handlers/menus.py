@@ -13,8 +13,8 @@ from bot.i18n import LOCALES, t
 log = logging.getLogger(__name__)
 GROUP_MENU = ("newgame", "join", "leave", "startgame", "settings", "cancel", "rules", "top",
               "stats", "language", "help")
-PRIVATE_MENU = ("start", "play", "newgame", "leave", "rules", "stats", "top", "language",
-                "notify", "phrases", "forget", "help")
+PRIVATE_MENU = ("start", "quick", "play", "newgame", "leave", "rules", "stats", "top",
+                "language", "notify", "phrases", "forget", "help")
 
 
 def menu_entries(locale: str, names: tuple[str, ...]) -> list[tuple[str, str]]:

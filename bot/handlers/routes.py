@@ -23,7 +23,7 @@ from bot.render.callback import CallbackKind, pattern, ui_pattern
 from bot.render.inline import PLACEHOLDER_DATA
 from bot.runtime import log_context
 
-from . import buttons, commands, inline
+from . import buttons, commands, inline, quick
 from .context import BotContext
 from .errors import on_error
 
@@ -44,6 +44,7 @@ COMMANDS = (
     ("language", commands.language),
     ("notify", commands.notify),
     ("phrases", commands.phrases),
+    ("quick", quick.command),
     ("forget", commands.forget),
     ("help", commands.help_command),
 )
@@ -54,6 +55,8 @@ BUTTONS = (
     (buttons.swap, ui_pattern(r"swap|sw\d{1,4}")),
     (buttons.hint, ui_pattern("hint")),
     (buttons.say, ui_pattern(r"say\d?")),
+    (quick.safety, ui_pattern(r"(?:blk|rep)\d{1,2}")),
+    (quick.button, re.compile(r"^q:(?:leave|ai|go)$")),
     (buttons.next_deal, ui_pattern("next|nextnow")),
     (buttons.lobby, pattern(CallbackKind.LOBBY)),
     (buttons.setting, pattern(CallbackKind.SETTINGS)),

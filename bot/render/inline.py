@@ -83,7 +83,7 @@ def invitation_screen(locale: str, lobby, link: str) -> Screen:
     """An invitation to a table by link, sent into any chat through inline mode: whoever
     presses its button opens the bot with the link's payload and takes a seat."""
     host = next((m.name for m in lobby.members if m.user_id == lobby.host_id), "?")
-    return Screen(t(locale, "inline.invite_text", host=host,
+    return Screen(t(locale, "inline.invite_text", name=host,
                     rules=settings_line(locale, lobby.settings)),
                   (((t(locale, "btn.take_seat"), "url:" + link),),))
 

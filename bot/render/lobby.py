@@ -210,7 +210,7 @@ def link_joined_screen(locale: str, lobby, title: str) -> Screen:
     """What a person seated by a table's link is told in their private chat (true until
     they leave: the host's lobby message is where the seats are counted)."""
     host = next((m.name for m in lobby.members if m.user_id == lobby.host_id), "?")
-    return Screen(t(locale, "link.joined", group=title, host=host),
+    return Screen(t(locale, "link.joined", group=title, name=host),
                   (((t(locale, "btn.leave"), encode_lobby(lobby.lobby_id, lobby.version,
                                                           "leave")),),))
 

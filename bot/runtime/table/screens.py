@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from bot.i18n import t
 from bot.render.hand import group_hand_screen
 from bot.render.phrases import said_line
+from bot.render.quick import safety_rows
 from bot.render.screen import Screen
 from bot.render.solo import solo_screen
 from bot.render.table import table_screen
@@ -61,7 +62,10 @@ def hand(display: Display, snap: GameSnapshot, seat: int) -> tuple[Screen, Scree
         ended = table_screen(locale, snap, display.names, display.notes, display.last,
                              display.ended, datetime.now(UTC), display.timer_on)
         title = t(locale, "hand.title", group=display.group_title)
-        signature = Screen(title + "\n" + ended.text, ended.rows)
+        rows = ended.rows
+        if display.venue.strangers and snap.status == "finished":
+            rows = (*rows, *safety_rows(locale, snap, seat))
+        signature = Screen(title + "\n" + ended.text, rows)
         return signature.at_version(snap.version), signature
     signature = group_hand_screen(locale, snap, seat, 0, display.group_title,
                                   picking=display.picking.get(seat), hint=display.hints,
