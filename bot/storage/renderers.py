@@ -55,12 +55,21 @@ async def renew(session: AsyncSession, instance: str, until: datetime) -> set[in
     return {row.game_id for row in result}
 
 
+# A deal just dealt has no lease until the instance that dealt it takes one (after its
+# commit: runtime ``launch``); for this long (the database's clock) it is not an orphan,
+# or another instance would take it in that moment and both would send its messages.
+NEW_DEAL_GRACE = text("CURRENT_TIMESTAMP - interval '10 seconds'")
+
+
 async def orphans(session: AsyncSession, now: datetime) -> list[int]:
-    """Running games whose lease ran out, whose instance is gone, or that never had one."""
+    """Running games whose lease ran out, whose instance is gone, or that never had one
+    (once past ``NEW_DEAL_GRACE``)."""
     held = select(renderers_t.c.game_id).where(renderers_t.c.until >= now,
                                                 _HOLDER_ALIVE)
     stmt = select(games_t.c.id).where(games_t.c.status == "running",
-                                      games_t.c.id.not_in(held))
+                                      games_t.c.id.not_in(held),
+                                      or_(games_t.c.id.in_(select(renderers_t.c.game_id)),
+                                          games_t.c.created_at < NEW_DEAL_GRACE))
     return [row.id for row in await session.execute(stmt)]
 
 
