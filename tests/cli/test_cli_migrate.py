@@ -26,5 +26,5 @@ def test_a_new_database_is_migrated_to_the_head_and_then_left_alone(tmp_path):
 def test_an_unreachable_database_is_one_line():
     url = f"postgresql://durak:secret@127.0.0.1:{closed_port()}/durak"
     r = run_cli("migrate", "--database-url", url)
-    assert r.code == 1 and r.err.count("\n") == 1
+    assert r.code == 3 and r.err.count("\n") == 1
     assert "cannot connect" in r.err and "secret" not in r.err
