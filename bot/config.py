@@ -50,7 +50,7 @@ ENVIRONMENT = (
     EnvSetting("DATABASE_URL", DEFAULT_DATABASE_URL,
                "where games are stored: a SQLite file (created and migrated at start-up) or "
                "PostgreSQL, postgresql://user:password@host:5432/name (migrated by "
-               "`alembic upgrade head` before start, the Procfile's release step)"),
+               "`durak migrate` before start, the Procfile's release step)"),
     EnvSetting("TELEGRAM_API_BASE_URL", "https://api.telegram.org/bot",
                "the Bot API server; set it for a local one, e.g. http://127.0.0.1:8081/bot"),
     EnvSetting("DURAK_WEBHOOK_URL", "unset: long polling",

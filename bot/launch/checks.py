@@ -29,8 +29,9 @@ log = logging.getLogger("bot.launch")
 # The bot's Application, whatever its context types (build_application decides them).
 App = Application[Any, Any, Any, Any, Any, Any]
 OFFICIAL_API = "https://api.telegram.org/bot"
-UPGRADE = ("run `alembic upgrade head` with this DATABASE_URL (the Procfile's release step; "
-           "`durak migrate` where the bot is installed without its project folder)")
+# `durak migrate`, not `alembic upgrade head`: it runs the migrations the package carries,
+# so it works where the bot was installed from a wheel, without the project's alembic.ini.
+UPGRADE = "run `durak migrate` with this DATABASE_URL (the Procfile's release step)"
 
 
 async def check_database(settings: Settings, *, stop: asyncio.Event | None = None,
