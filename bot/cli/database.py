@@ -2,20 +2,21 @@
 
 ``durak-bot`` checks DATABASE_URL with ``storage.settings.checked_database_url``, words a
 database error with ``storage.failures.database_failure`` and exits 2 when a setting is
-wrong, 3 when the database is unreachable (``launch.failures``). ``durak replay`` and
-``durak migrate`` ask the same functions and exit with the same codes, so a malformed,
-unsupported or unreachable database is one line naming the setting on every command,
-never a traceback, and exit 1 is left to what the command itself found ("does not
-replay"). A command does not retry: it is run by hand or by a release step that retries
-itself, and an operator waiting on a command wants the answer now.
+wrong, 3 when the database is unreachable (``launch.failures``). ``durak replay``,
+``durak reports`` and ``durak migrate`` ask the same functions and exit with the same
+codes, so a malformed, unsupported or unreachable database is one line naming the
+setting on every command, never a traceback, and exit 1 is left to what the command
+itself found ("does not replay"). A command does not retry: it is run by hand or by a
+release step that retries itself, and an operator waiting on a command wants the answer
+now.
 """
 
 from __future__ import annotations
 
-from bot.cli.args import Refused
+from bot.cli.args import Refused, UsageError
 from bot.launch.failures import SETTING_WRONG, UNREACHABLE
 from bot.storage.failures import database_failure, where
-from bot.storage.settings import DatabaseUrlError, checked_database_url
+from bot.storage.settings import DatabaseUrlError, checked_database_url, sqlite_file
 
 
 def setting_name(given: str | None) -> str:
@@ -32,6 +33,15 @@ def chosen_url(given: str | None) -> str:
         return checked_database_url()
     except DatabaseUrlError as exc:
         raise Refused(str(exc), SETTING_WRONG) from None
+
+
+def refuse_missing_sqlite_file(url: str, given: str | None) -> None:
+    """A command that only reads (replay, reports) never creates a database: a SQLite
+    file that is not there is refused (exit 2) before SQLite would make an empty one."""
+    path = sqlite_file(url)
+    if path is not None and not path.is_file():
+        raise UsageError(f"no database file {path.resolve()} (set {setting_name(given)} "
+                         "to the bot's database)")
 
 
 def refusal(exc: BaseException, *, doing: str, url: str, given: str | None,

@@ -63,14 +63,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     # Imported here, not at the top: SQLAlchemy and the service layer are 0.4 s of
     # start-up that every other `durak` command would pay (dispatch imports all commands).
-    from bot.cli.database import chosen_url, refusal
+    from bot.cli.database import chosen_url, refusal, refuse_missing_sqlite_file
     from bot.service.errors import NotFound
     from bot.storage.failures import database_failure, where
 
     if args.all == (args.game_id is not None):
         raise UsageError("give a GAME_ID or --all (not both)")
     url = chosen_url(args.database_url)
-    _refuse_missing_sqlite_file(url, args.database_url)
+    refuse_missing_sqlite_file(url, args.database_url)
     try:
         if args.all:
             return asyncio.run(_check_all(url, streams.out))
@@ -100,15 +100,6 @@ def _hint(url: str, schema_missing: bool) -> str:
                 "creates and migrates its SQLite file when it starts)?")
     return (" Has `durak migrate` (the release step) run on it, and is it the bot's "
             "database?")
-
-
-def _refuse_missing_sqlite_file(url: str, given: str | None) -> None:
-    from bot.cli.database import setting_name
-
-    path = sqlite_file(url)
-    if path is not None and not path.is_file():
-        raise UsageError(f"no database file {path.resolve()} (set {setting_name(given)} "
-                         "to the bot's database)")
 
 
 async def _load(url: str, game_id: int) -> GameRecord:

@@ -16,7 +16,7 @@ from bot.config import ConfigError, Settings
 from bot.launch.failures import SETTING_WRONG, UNREACHABLE
 
 # Each command that touches a database, as typed.
-COMMANDS = [("replay", "1"), ("replay", "--all"), ("migrate",)]
+COMMANDS = [("replay", "1"), ("replay", "--all"), ("reports",), ("migrate",)]
 MALFORMED = "not-a-url"
 UNSUPPORTED = "mysql://x@y/z"
 
@@ -62,7 +62,8 @@ def test_an_unreachable_database_exits_3_in_one_line(command, monkeypatch):
     assert "secret" not in r.err
 
 
-@pytest.mark.parametrize("command", [("replay", "1"), ("replay", "--all")], ids=" ".join)
+@pytest.mark.parametrize("command", [("replay", "1"), ("replay", "--all"), ("reports",)],
+                         ids=" ".join)
 def test_a_database_without_the_bots_tables_is_a_wrong_setting(command, tmp_path):
     path = tmp_path / "other.db"
     sqlite3.connect(path).close()
