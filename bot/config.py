@@ -16,10 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import SplitResult, urlsplit
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
-
-from bot.storage.settings import DEFAULT_DATABASE_URL, database_url
+from bot.storage.settings import DEFAULT_DATABASE_URL, DatabaseUrlError, checked_database_url
 
 # What Telegram accepts as setWebhook's secret_token.
 WEBHOOK_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -33,8 +30,6 @@ TOKEN_PLACEHOLDER = "123456:ABC..."
 # Hosts a webhook may use plain http for: a Bot API server on the same machine (tests, a
 # local telegram-bot-api); Telegram itself posts only to https.
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
-# The database drivers the bot talks through (both async: the event loop never blocks).
-DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 
 
 @dataclass(frozen=True)
@@ -55,7 +50,7 @@ ENVIRONMENT = (
     EnvSetting("DATABASE_URL", DEFAULT_DATABASE_URL,
                "where games are stored: a SQLite file (created and migrated at start-up) or "
                "PostgreSQL, postgresql://user:password@host:5432/name (migrated by "
-               "`alembic upgrade head` before start, the Procfile's release step)"),
+               "`durak migrate` before start, the Procfile's release step)"),
     EnvSetting("TELEGRAM_API_BASE_URL", "https://api.telegram.org/bot",
                "the Bot API server; set it for a local one, e.g. http://127.0.0.1:8081/bot"),
     EnvSetting("DURAK_WEBHOOK_URL", "unset: long polling",
@@ -324,15 +319,7 @@ def _webhook_url(env: Mapping[str, str]) -> str | None:
 
 def _database_url(env: Mapping[str, str]) -> str:
     """DATABASE_URL with the async driver, or ConfigError when it is not one we can use."""
-    url = database_url(dict(env))
     try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise ConfigError("DATABASE_URL is not a database URL (expected e.g. "
-                          "postgresql://user:password@host:5432/name or "
-                          "sqlite:///path/durak.db)") from None
-    backend = parsed.get_backend_name()
-    if DRIVERS.get(backend) != parsed.get_driver_name():
-        raise ConfigError(f"DATABASE_URL names {parsed.drivername!r}; the bot works with "
-                          "PostgreSQL (postgresql://...) or SQLite (sqlite:///...)")
-    return url
+        return checked_database_url(dict(env))
+    except DatabaseUrlError as exc:
+        raise ConfigError(str(exc)) from None

@@ -11,7 +11,7 @@ Checks, each printed as it passes:
   (tests/fakebot), creates and migrates ``durak.db``, says "running", answers /start,
   serves /healthz, /readyz and /metrics on DURAK_METRICS_PORT, and stops on SIGTERM with
   exit 0;
-- ``durak replay 1`` reads that database (no such game: exit 1, no traceback);
+- ``durak replay 1`` reads that database (no such game: a refusal, exit 2, no traceback);
 - ``durak migrate`` migrates another database with the package's migrations;
 - ``durak play`` deals a game and quits.
 
@@ -172,7 +172,7 @@ def check_database(venv: Path, folder: Path) -> None:
     if revision != head:
         raise CheckFailed(f"durak.db is at {revision}, the wheel's head is {head}")
     say(f"durak.db is at the schema head {head}")
-    replay = run(venv / "bin" / "durak", "replay", "1", cwd=folder, env=clean_env(), ok=(1,))
+    replay = run(venv / "bin" / "durak", "replay", "1", cwd=folder, env=clean_env(), ok=(2,))
     if "Traceback" in replay.stderr or "no game" not in replay.stderr.lower():
         raise CheckFailed(f"durak replay 1: {replay.stderr}")
     say(f"durak replay 1: {replay.stderr.strip()}")

@@ -15,6 +15,16 @@ class UsageError(Exception):
     """A mistake on the command line the user can fix; printed without a traceback."""
 
 
+class Refused(Exception):
+    """The command cannot do what was asked for a known reason beyond its arguments (a
+    database that is wrong or unreachable: ``cli/database.py``); ``str()`` is the one line
+    printed after ``durak COMMAND:``, and the process exits with ``exit_code``."""
+
+    def __init__(self, line: str, exit_code: int) -> None:
+        super().__init__(line)
+        self.exit_code = exit_code
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that raises instead of exiting, so ``main`` decides how to report; the
     descriptions keep their own line breaks (examples, tables)."""

@@ -1,10 +1,15 @@
 """``durak``: the parser with one subparser per command module, and ``main``.
 
 ``main(argv)`` returns the process exit code instead of exiting, so tests can run it
-in-process. Exit codes: 0 ok, 1 the command failed (an invariant violation found by
-``simulate --check``, a game ``replay`` cannot find or read), 2 bad usage (unknown
-preset, invalid rule, impossible combination), 130 interrupted. Mistakes are reported as
-one clear line on stderr, never as a traceback.
+in-process. Exit codes, those of ``durak-bot`` where they mean the same thing:
+0 ok; 1 the command found what it was asked to look for (an invariant violation found by
+``simulate --check``, a stored deal that ``replay`` cannot rebuild to its stored state);
+2 bad usage or a wrong setting (unknown preset, invalid rule, impossible combination; a
+DATABASE_URL that is malformed or names a database the bot cannot use, a password or
+database the server refuses, a database without the bot's tables, a game ``replay``
+cannot find); 3 the database is unreachable (refused, lost, starting up: may come right
+by itself); 130 interrupted. Mistakes are reported as one clear line on stderr naming
+what to check, never as a traceback (``cli/database.py`` for the database's).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import bot.cli.replay as replay
 import bot.cli.reports as reports
 import bot.cli.rules as rules
 import bot.cli.simulate as simulate
-from bot.cli.args import Parser, UsageError
+from bot.cli.args import Parser, Refused, UsageError
 from bot.cli.streams import Streams
 
 USAGE_ERROR = 2
@@ -82,6 +87,9 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
     except UsageError as exc:
         streams.err.write(f"durak {args.command}: {exc}\n")
         return USAGE_ERROR
+    except Refused as exc:
+        streams.err.write(f"durak {args.command}: {exc}\n")
+        return exc.exit_code
     except KeyboardInterrupt:
         streams.err.write("\ninterrupted\n")
         return INTERRUPTED

@@ -4,6 +4,8 @@
 wheel or in a container image has the migrations inside its package (``bot/migrations``)
 and no project folder. This runs the same migrations from there: the release step for
 PostgreSQL in any installation. (SQLite needs no step: durak-bot migrates it at start-up.)
+A wrong or unreachable database is one line and exit 2 or 3, as for ``durak-bot``
+(``cli/database.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import asyncio
 from typing import Any
 
 from bot.cli.streams import Streams
-from bot.storage.settings import database_url
 
 DESCRIPTION = """\
 Bring the database's schema up to this bot's version with the migrations the package
@@ -37,18 +38,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, streams: Streams) -> int:
     # Imported here: SQLAlchemy and alembic are start-up time other commands need not pay.
-    from bot.storage.failures import database_failure, where
+    from bot.cli.database import chosen_url, refusal
+    from bot.storage.failures import where
 
-    url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
+    url = chosen_url(args.database_url)
     try:
         before, after = asyncio.run(_migrate(url))
     except Exception as exc:
-        failure = database_failure(exc)
-        if failure is None:
+        refused = refusal(exc, doing="migrate", url=url, given=args.database_url)
+        if refused is None:
             raise
-        streams.err.write(f"durak migrate: cannot migrate {where(url)}: {failure.reason}. "
-                          "Is DATABASE_URL (or --database-url) right?\n")
-        return 1
+        raise refused from None
     if before == after:
         streams.out.write(f"{where(url)}: schema {after}, already current\n")
     else:

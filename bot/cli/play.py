@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import sys
+import textwrap
 from typing import Any, TextIO
 
 from bot.ai import DEFAULT_BUDGET_S, STRENGTHS, choose_action
@@ -31,6 +33,7 @@ from bot.cli.play_input import (
     legal_options,
     parse_command,
 )
+from bot.cli.play_layout import WIDTH
 from bot.cli.play_screen import name_of, render_screen, verb
 from bot.cli.rulesets import build_rules
 from bot.cli.streams import Streams
@@ -93,8 +96,27 @@ class _Console:
     def __init__(self, inp: TextIO, out: TextIO):
         self.inp, self.out = inp, out
 
+    @property
+    def width(self) -> int:
+        """WIDTH, or a narrower terminal's width, read again for every screen (a window
+        may be resized mid-game): the terminal would otherwise break lines wherever they
+        reach its edge, in the middle of a card."""
+        if not self._interactive():
+            return WIDTH
+        return max(40, min(WIDTH, shutil.get_terminal_size().columns))
+
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        """``text``, a line that is still too wide broken at spaces (never inside a card,
+        whose label has none), continued two columns further in."""
+        lines = []
+        for line in text.split("\n"):
+            if len(line) <= self.width:
+                lines.append(line)
+                continue
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            lines += textwrap.wrap(line, self.width, subsequent_indent=indent,
+                                   break_long_words=False, break_on_hyphens=False)
+        self.out.write("\n".join(lines) + "\n")
 
     def ask(self, prompt: str) -> str:
         if self._interactive():  # input() gives a person line editing and history
@@ -144,7 +166,7 @@ def _ask_human(state: GameState, con: _Console, numbers: HandNumbers,
                letters: str = "en") -> Action:
     options = legal_options(state, numbers=numbers, letters=letters)
     con.say()
-    con.say(render_screen(state, options, numbers, letters))
+    con.say(render_screen(state, options, numbers, letters, con.width))
     while True:
         text = con.ask(PROMPT)
         word = text.lower()
@@ -154,7 +176,7 @@ def _ask_human(state: GameState, con: _Console, numbers: HandNumbers,
             con.say(HELP)
             continue
         if word in ("look", "l", ""):
-            con.say(render_screen(state, options, numbers, letters))
+            con.say(render_screen(state, options, numbers, letters, con.width))
             continue
         try:
             return parse_command(text, state, numbers=numbers, letters=letters)

@@ -2,7 +2,8 @@
 roles, the player's own hand (numbered) and the moves they may make.
 
 Cards and hand order are the Telegram bot's (``bot.render.cards``, plain card style); the
-lines printed as the game goes on are ``bot.cli.narration``'s.
+lines printed as the game goes on are ``bot.cli.narration``'s. Long lines (a big hand, its
+moves) are wrapped between cards and grouped by ``bot.cli.play_layout``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from bot.cli.narration import LOCALE, label, labels
 from bot.cli.play_input import HUMAN, HandNumbers, Option
+from bot.cli.play_layout import WIDTH, grouped, wrap_items
 from bot.engine import GameState
 from bot.engine.core.cards import rank_of
 from bot.render.card_letters import rank_text
@@ -47,9 +49,11 @@ def _role(view: Any, seat: int) -> str:
 
 
 def render_screen(state: GameState, options: list[Option],
-                  numbers: HandNumbers | None = None, letters: str = LOCALE) -> str:
+                  numbers: HandNumbers | None = None, letters: str = LOCALE,
+                  width: int = WIDTH) -> str:
     """What the player sees when it is their move; built from their view only. The hand's
-    cards carry their ``numbers`` (none given: 1, 2, ... in hand order)."""
+    cards carry their ``numbers`` (none given: 1, 2, ... in hand order); no line is wider
+    than ``width`` unless one card or move is."""
     view = state.view(HUMAN)
     lines = []
     trump = view.trump_suit
@@ -68,31 +72,40 @@ def render_screen(state: GameState, options: list[Option],
             continue
         count = view.hand_counts[seat]
         known = view.known[seat]
-        seen = f"  (known: {labels(sort_hand(known, trump), letters)})" if known else ""
-        lines.append(f"  {name_of(seat):<6} {count:>2} card{'s' if count != 1 else ' '}  "
-                     f"{_role(view, seat)}{seen}")
+        head = (f"  {name_of(seat):<6} {count:>2} card{'s' if count != 1 else ' '}  "
+                f"{_role(view, seat)}")
+        if not known:
+            lines.append(head)
+            continue
+        seen = [label(c, letters) for c in sort_hand(known, trump)]
+        seen[-1] += ")"
+        lines += wrap_items(head + "  (known: ", seen, width, sep=" ", indent=12)
     lines.append(f"  You: {_role(view, HUMAN)}")
     if view.table:
         pairs = [f"{label(a, letters)}/{label(c, letters) if c is not None else '?'}"
                  for a, c in view.table]
-        lines.append("Table: " + "  ".join(pairs) + "   (attack/cover, ? = not covered)")
+        pairs[-1] += "   (attack/cover, ? = not covered)"
+        lines += wrap_items("Table: ", pairs, width)
     else:
         lines.append("Table: empty")
     lines += _warsaw_lines(view, letters)
     hand = sort_hand(view.hand, trump)
     numbers = numbers if numbers is not None else HandNumbers(hand)
     numbers.update(hand)
-    lines.append("Your hand: " + "  ".join(f"{numbers.number(c)}:{label(c, letters)}"
-                                         for c in hand))
+    lines += wrap_items("Your hand: ", [f"{numbers.number(c)}:{label(c, letters)}"
+                                        for c in hand], width)
     lines.append("You may:")
+    shown, hint = grouped(options, letters)
     groups: dict[str, list[str]] = {}
-    for command, option_label, _ in options:
+    for command, option_label, _ in shown:
         heading, _, text = option_label.partition("|")
         groups.setdefault(heading, []).append(f"[{command}] {text}".rstrip())
-    width = max(len(h) + 1 for h in groups) if any(groups) else 0
+    column = max(len(h) + 1 for h in groups) if any(groups) else 0
     for heading, items in groups.items():
-        head = f"{heading + ':' if heading else '':<{width}}  " if width else ""
-        lines.append("  " + head + "  ".join(items))
+        head = f"{heading + ':' if heading else '':<{column}}  " if column else ""
+        lines += wrap_items("  " + head, items, width)
+    if hint:
+        lines += wrap_items("  (", [*hint[:-1], hint[-1] + ")"], width, sep=" ")
     return "\n".join(lines)
 
 

@@ -5,7 +5,9 @@ given, a later deal's first-attacker inputs: service/deal_inputs.py) and the log
 are applied in order, so what is printed is what the engine made of them; the last line
 says whether that reproduces the stored state exactly, and if not, what differs first.
 ``--all`` checks every stored deal instead, one line each (the same check), and exits 1
-when one does not replay. Moves are worded as the Telegram table words them
+when one does not replay (1 means only that: a wrong or unreachable database, or a game
+that is not there, exits 2 or 3 with one line, as ``durak-bot`` does: ``cli/database.py``).
+Moves are worded as the Telegram table words them
 (``bot.cli.narration``). The database is read, never created: a SQLite file that does not
 exist is refused before connecting.
 """
@@ -23,7 +25,7 @@ from bot.cli.streams import Streams
 from bot.engine import Action, EngineError, Event, EventKind, GameState
 from bot.i18n import t
 from bot.render.cards import sort_hand, suit_symbol
-from bot.storage.settings import database_url, sqlite_file
+from bot.storage.settings import sqlite_file
 
 if TYPE_CHECKING:
     from bot.service.replay import GameRecord
@@ -61,48 +63,43 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     # Imported here, not at the top: SQLAlchemy and the service layer are 0.4 s of
     # start-up that every other `durak` command would pay (dispatch imports all commands).
+    from bot.cli.database import chosen_url, refusal, refuse_missing_sqlite_file
     from bot.service.errors import NotFound
     from bot.storage.failures import database_failure, where
 
     if args.all == (args.game_id is not None):
         raise UsageError("give a GAME_ID or --all (not both)")
-    url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
-    _refuse_missing_sqlite_file(url)
+    url = chosen_url(args.database_url)
+    refuse_missing_sqlite_file(url, args.database_url)
     try:
         if args.all:
             return asyncio.run(_check_all(url, streams.out))
         record = asyncio.run(_load(url, args.game_id))
     except NotFound as exc:
-        streams.err.write(f"durak replay: {exc.reason} in {where(url)}\n")
-        return 1
+        raise UsageError(f"{exc.reason} in {where(url)} (`durak replay --all` lists the "
+                         "stored deals)") from None
     except Exception as exc:
         failure = database_failure(exc)
-        if failure is None:
+        refused = refusal(exc, doing="read", url=url, given=args.database_url,
+                          hint=_hint(url, failure is not None and failure.schema_missing))
+        if refused is None:
             raise
-        hint = _hint(url, failure.schema_missing)
-        streams.err.write(f"durak replay: cannot read {where(url)}: {failure.reason}.{hint}\n")
-        return 1
+        raise refused from None
     return 0 if print_record(record, streams.out) else 1
 
 
 def _hint(url: str, schema_missing: bool) -> str:
-    """What to try next. Missing tables mean different things per backend: durak-bot
-    creates and migrates its SQLite file itself (an empty file is not the bot's database,
-    or the bot never started on it), while PostgreSQL is migrated by the release step."""
+    """What to try next when the tables are missing, which means different things per
+    backend: durak-bot creates and migrates its SQLite file itself (an empty file is not
+    the bot's database, or the bot never started on it), while PostgreSQL is migrated by
+    the release step, ``durak migrate``."""
     if not schema_missing:
-        return " Is DATABASE_URL (or --database-url) right?"
+        return ""
     if sqlite_file(url) is not None:
         return (" This file has none of the bot's tables: is it the file durak-bot uses (it "
                 "creates and migrates its SQLite file when it starts)?")
-    return (" Has `durak migrate` (or `alembic upgrade head`, the Procfile's release step) run "
-            "on it, and is DATABASE_URL (or --database-url) the bot's database?")
-
-
-def _refuse_missing_sqlite_file(url: str) -> None:
-    path = sqlite_file(url)
-    if path is not None and not path.is_file():
-        raise UsageError(f"no database file {path} (set DATABASE_URL or "
-                         "--database-url to the bot's database)")
+    return (" Has `durak migrate` (the release step) run on it, and is it the bot's "
+            "database?")
 
 
 async def _load(url: str, game_id: int) -> GameRecord:

@@ -1,7 +1,8 @@
 """``durak reports``: the reports people made of strangers after quick games, newest first,
 for the operator (service/quick/safety.py stores them). The database is read, never
 created: a SQLite file that does not exist is refused before connecting, and a database
-that cannot be read is one line, as ``durak replay`` says it."""
+that is wrong or cannot be read is one line and exit 2 or 3, as for ``durak replay`` and
+``durak-bot`` (``cli/database.py``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ import argparse
 import asyncio
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.cli.args import UsageError, positive_int
+from bot.cli.args import positive_int
 from bot.cli.streams import Streams
-from bot.storage.settings import database_url, sqlite_file
 
 if TYPE_CHECKING:
     from bot.service.quick import Report
@@ -43,24 +43,22 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, streams: Streams) -> int:
     # Imported here: SQLAlchemy and the service layer are start-up time every other
     # `durak` command would pay (dispatch imports all commands).
-    from bot.storage.failures import database_failure, where
+    from bot.cli.database import chosen_url, refusal, refuse_missing_sqlite_file
+    from bot.storage.failures import database_failure
 
-    url = database_url({"DATABASE_URL": args.database_url} if args.database_url else None)
-    path = sqlite_file(url)
-    if path is not None and not path.is_file():
-        raise UsageError(f"no database file {path} (set DATABASE_URL or "
-                         "--database-url to the bot's database)")
+    url = chosen_url(args.database_url)
+    refuse_missing_sqlite_file(url, args.database_url)
     try:
         reports = asyncio.run(_load(url, args.limit))
     except Exception as exc:
         failure = database_failure(exc)
-        if failure is None:
-            raise
         hint = (" Has `durak migrate` run on it (durak-bot migrates SQLite itself), and is it "
-                "the bot's database?" if failure.schema_missing
-                else " Is DATABASE_URL (or --database-url) right?")
-        streams.err.write(f"durak reports: cannot read {where(url)}: {failure.reason}.{hint}\n")
-        return 1
+                "the bot's database?" if failure is not None and failure.schema_missing
+                else "")
+        refused = refusal(exc, doing="read", url=url, given=args.database_url, hint=hint)
+        if refused is None:
+            raise
+        raise refused from None
     print_reports(reports, streams.out)
     return 0
 

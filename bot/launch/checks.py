@@ -21,7 +21,7 @@ from bot.launch.failures import UNREACHABLE, StartupFailure
 from bot.launch.retry import GaveUp, Transient, retrying
 from bot.runtime.delivery.webhook_server import WebhookServer
 from bot.storage.database import Database
-from bot.storage.failures import database_failure, where
+from bot.storage.failures import database_failure, place, where
 from bot.storage.migrate import current_revision, head_revision, known_revisions
 from bot.storage.settings import sqlite_file
 
@@ -29,8 +29,9 @@ log = logging.getLogger("bot.launch")
 # The bot's Application, whatever its context types (build_application decides them).
 App = Application[Any, Any, Any, Any, Any, Any]
 OFFICIAL_API = "https://api.telegram.org/bot"
-UPGRADE = ("run `alembic upgrade head` with this DATABASE_URL (the Procfile's release step; "
-           "`durak migrate` where the bot is installed without its project folder)")
+# `durak migrate`, not `alembic upgrade head`: it runs the migrations the package carries,
+# so it works where the bot was installed from a wheel, without the project's alembic.ini.
+UPGRADE = "run `durak migrate` with this DATABASE_URL (the Procfile's release step)"
 
 
 async def check_database(settings: Settings, *, stop: asyncio.Event | None = None,
@@ -49,20 +50,20 @@ async def check_database(settings: Settings, *, stop: asyncio.Event | None = Non
                            what=f"database {where(url)} unreachable",
                            wait=settings.startup_wait, log=log, stop=stop)
     except GaveUp as exc:
-        raise StartupFailure(f"the database at {where(url)} stayed unreachable for "
-                             f"{settings.startup_wait:g} s ({exc.attempts} attempts): {exc}",
+        raise StartupFailure(f"the database at {where(url)} "
+                             f"{exc.unreachable(settings.startup_wait)}: {exc}",
                              setting="DATABASE_URL", exit_code=UNREACHABLE) from None
     finally:
         await db.dispose()
     head = head_revision()
     if revision == head:
-        log.info("database %s: schema %s", where(url), head)
+        log.info("database: %s, schema %s", place(url), head)
     elif revision is not None and revision not in known_revisions():
         raise StartupFailure(f"the database schema is at revision {revision}, which this bot "
                              f"does not know (it needs {head}): is DATABASE_URL a newer "
                              "bot's database?", setting="DATABASE_URL")
     elif db.is_sqlite and settings.migrate_sqlite:
-        log.info("database %s: the schema will be migrated from %s to %s", where(url),
+        log.info("database: %s, the schema will be migrated from %s to %s", place(url),
                  revision or "nothing", head)
     elif revision is None:
         raise StartupFailure(f"the database at {where(url)} has no tables yet: {UPGRADE}",
@@ -147,9 +148,9 @@ async def connect_telegram(app: App, settings: Settings, *,
         await retrying(step, what=f"Telegram unreachable at {api_address(settings)}",
                        wait=settings.startup_wait, log=log, stop=stop)
     except GaveUp as exc:
-        raise StartupFailure(f"the Telegram Bot API at {api_address(settings)} stayed "
-                             f"unreachable for {settings.startup_wait:g} s ({exc.attempts} "
-                             f"attempts): {exc}", setting=_api_setting(settings),
+        raise StartupFailure(f"the Telegram Bot API at {api_address(settings)} "
+                             f"{exc.unreachable(settings.startup_wait)}: {exc}",
+                             setting=_api_setting(settings),
                              exit_code=UNREACHABLE) from None
     log.info("Telegram: signed in as @%s", app.bot.username)
 

@@ -25,11 +25,23 @@ class Transient(Exception):
 
 
 class GaveUp(Exception):
-    """Every attempt within the wait failed; the message is the last reason."""
+    """Every attempt within the wait failed; the message is the last reason, ``seconds``
+    how long the attempts took from the first to the giving up."""
 
-    def __init__(self, reason: str, attempts: int) -> None:
+    def __init__(self, reason: str, attempts: int, seconds: float = 0.0) -> None:
         super().__init__(reason)
         self.attempts = attempts
+        self.seconds = seconds
+
+    def unreachable(self, wait: float) -> str:
+        """What happened, in words that stay true at the edges: "stayed unreachable for
+        61 s (7 attempts)"; with one attempt, never "for 0 s (1 attempts)", but why there
+        was no other (DURAK_STARTUP_WAIT 0, or an attempt longer than the wait)."""
+        if self.attempts == 1:
+            why = ("DURAK_STARTUP_WAIT is 0: no retries" if wait <= 0 else
+                   f"it took longer than DURAK_STARTUP_WAIT, {wait:g} s")
+            return f"was unreachable (1 attempt; {why})"
+        return f"stayed unreachable for {self.seconds:.0f} s ({self.attempts} attempts)"
 
 
 class Stopped(Exception):
@@ -40,7 +52,8 @@ async def retrying(step: Callable[[], Awaitable[T]], *, what: str, wait: float,
                    log: logging.Logger, stop: asyncio.Event | None = None,
                    clock: Callable[[], float] = time.monotonic) -> T:
     """``await step()`` until it returns, retrying on ``Transient`` for ``wait`` seconds."""
-    deadline = clock() + wait
+    started = clock()
+    deadline = started + wait
     delay = FIRST_DELAY
     attempt = 0
     while True:
@@ -48,9 +61,10 @@ async def retrying(step: Callable[[], Awaitable[T]], *, what: str, wait: float,
         try:
             return await step()
         except Transient as exc:
-            left = deadline - clock()
+            now = clock()
+            left = deadline - now
             if left <= 0:
-                raise GaveUp(str(exc), attempt) from None
+                raise GaveUp(str(exc), attempt, now - started) from None
             pause = min(delay, left)
             log.warning("%s: %s (attempt %d); retrying in %.1f s", what, exc, attempt, pause)
             if await _stopped_within(stop, pause):

@@ -83,8 +83,13 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
         if settings.metrics_port and not settings.webhook_url:
             # First: a process manager may probe /healthz while the start-up retries.
             metrics_server = MetricsServer(health)
-            await _listen_for_metrics(metrics_server, listen_on or "0.0.0.0",
-                                      settings.metrics_port)
+            host = listen_on or "0.0.0.0"
+            await _listen_for_metrics(metrics_server, host, settings.metrics_port)
+            log.info("health and metrics: http://%s:%d/healthz, /readyz and /metrics "
+                     "(DURAK_METRICS_PORT)", host, settings.metrics_port)
+        elif not settings.webhook_url:
+            log.info("health and metrics: not served (long polling serves /healthz, "
+                     "/readyz and /metrics only on DURAK_METRICS_PORT, which is not set)")
         await check_database(settings, stop=stop, schema=schema)
         await connect_telegram(app, settings, stop=stop)
         if app.post_init:
@@ -102,7 +107,10 @@ async def serve(app: App, settings: Settings, stop: asyncio.Event | None = None,
                                    secret_token=options["secret_token"],
                                    replies=app.bot_data.get("webhook_replies"),
                                    extra_routes=routes)
-            await listen(server, listen_on or options["listen"], options["port"])
+            host = listen_on or options["listen"]
+            await listen(server, host, options["port"])
+            log.info("listening on %s:%d (PORT): the webhook, /healthz, /readyz and /metrics%s",
+                     host, options["port"], ", the Mini App" if webapp is not None else "")
             await set_webhook(app, settings, options, stop=stop)
         else:
             if webapp is not None:  # the page's own server (HTTPS is the operator's proxy)

@@ -17,6 +17,8 @@ import asyncpg.exceptions as pg
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
+from bot.storage.settings import sqlite_file
+
 
 @dataclass(frozen=True)
 class DatabaseFailure:
@@ -28,6 +30,16 @@ class DatabaseFailure:
 def where(url: str) -> str:
     """The URL as it may appear in a log: the password hidden."""
     return make_url(url).render_as_string(hide_password=True)
+
+
+def place(url: str) -> str:
+    """Where the data lives, for the start-up log: a SQLite file by its absolute path (a
+    relative URL is relative to the folder the bot was started in, which an operator
+    reading a log cannot see), any other database by its URL with the password hidden."""
+    path = sqlite_file(url)
+    if path is not None:
+        return f"the SQLite file {path.resolve()}"
+    return where(url)
 
 
 def _causes(exc: BaseException) -> list[BaseException]:

@@ -28,8 +28,15 @@ def run_cli(*argv: str, stdin: str = "") -> Run:
 
 
 def run_subprocess(*argv: str, stdin: str = "", timeout: float = 60) -> Run:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return run_subprocess_in(REPO, *argv, stdin=stdin, timeout=timeout)
+
+
+def run_subprocess_in(folder: Path, *argv: str, stdin: str = "", timeout: float = 60) -> Run:
+    """`durak ARGV` started in ``folder``, importing this checkout's ``bot``."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
+                                                       os.environ.get("PYTHONPATH")]))}
     proc = subprocess.run([sys.executable, "-m", "bot.cli", *argv], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", cwd=REPO,
+                          capture_output=True, text=True, encoding="utf-8", cwd=folder,
                           env=env, timeout=timeout)
     return Run(proc.returncode, proc.stdout, proc.stderr)

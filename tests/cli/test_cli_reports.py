@@ -1,5 +1,5 @@
 """`durak reports`: the operator's list of reports after quick games; a database it
-cannot read is one line."""
+cannot read is one line (exit 2 or 3: tests/cli/test_cli_database_refusals.py)."""
 
 from __future__ import annotations
 
@@ -66,14 +66,14 @@ def test_a_file_without_the_bots_tables_is_one_line(tmp_path):
     path = tmp_path / "other.db"
     sqlite3.connect(path).close()
     r = run_cli("reports", "--database-url", f"sqlite:///{path}")
-    assert r.code == 1 and r.err.count("\n") == 1 and "Traceback" not in r.err
+    assert r.code == 2 and r.err.count("\n") == 1 and "Traceback" not in r.err
     assert r.err.startswith("durak reports: cannot read ")
 
 
 def test_an_unreachable_postgresql_is_one_line_without_the_password():
     url = f"postgresql://durak:secret@127.0.0.1:{closed_port()}/durak"
     r = run_subprocess("reports", "--database-url", url)
-    assert r.code == 1
+    assert r.code == 3  # unreachable, as for durak-bot
     assert r.err.startswith("durak reports: cannot read postgresql+asyncpg://durak:***@")
     assert r.err.count("\n") == 1 and "secret" not in r.err
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # A log line as bot.launch.logs formats it: "2026-01-01 12:00:00,123 WARNING bot.x: ..."
+REPO = Path(__file__).resolve().parents[2]
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO|WARNING|ERROR) ")
 
 
@@ -29,7 +30,11 @@ def bot_environment(tmp_path: Path, **settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("BOT_", "DURAK_", "DATABASE_", "TELEGRAM_"))}
     env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'bot.db'}", "DURAK_AI_WORKERS": "1",
-                "PYTHONIOENCODING": "utf-8"})
+                "PYTHONIOENCODING": "utf-8",
+                # This checkout's bot, not whichever one is installed: the process starts
+                # in tmp_path, where `python -m bot` would find only the installed package.
+                "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO),
+                                                            os.environ.get("PYTHONPATH")]))})
     env.update(settings)
     assert "TELEGRAM_API_BASE_URL" in env or "BOT_TOKEN" not in env
     return env

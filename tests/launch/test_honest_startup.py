@@ -126,3 +126,61 @@ async def test_json_logs_are_one_object_per_line(fakebot, tmp_path):
     assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)
     assert any(line["message"] == "running (long polling)" and line["logger"] == "bot.launch"
                for line in lines)
+
+
+async def _startup_lines(env, cwd) -> list[str]:
+    """The log lines from start until "running", then a clean stop."""
+    proc = await start_bot(env, cwd)
+    seen: list[str] = []
+    try:
+        assert proc.stderr is not None
+        await read_until(proc.stderr, "running (", seen)
+        proc.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+        await proc.wait()
+    assert proc.returncode == 0, "".join(seen)
+    return "".join(seen).splitlines()
+
+
+async def test_startup_says_where_health_and_metrics_listen_and_the_database_file(
+        fakebot, tmp_path):
+    port = closed_port()
+    # A relative SQLite URL: the log names the file by its absolute path.
+    env = bot_environment(tmp_path, BOT_TOKEN=fakebot.token, DATABASE_URL="sqlite:///bot.db",
+                          TELEGRAM_API_BASE_URL=fakebot.base_url, DURAK_METRICS_PORT=str(port))
+    lines = await _startup_lines(env, tmp_path)
+    assert any(line.endswith(f"bot.launch: health and metrics: http://0.0.0.0:{port}/healthz, "
+                             "/readyz and /metrics (DURAK_METRICS_PORT)") for line in lines)
+    assert any(f"bot.launch: database: the SQLite file {tmp_path.resolve() / 'bot.db'}, the "
+               "schema will be migrated from nothing to" in line for line in lines), lines
+
+
+async def test_startup_without_a_metrics_port_says_there_is_none(fakebot, tmp_path):
+    env = bot_environment(tmp_path, BOT_TOKEN=fakebot.token,
+                          TELEGRAM_API_BASE_URL=fakebot.base_url)
+    lines = await _startup_lines(env, tmp_path)
+    assert any("health and metrics: not served" in line and "DURAK_METRICS_PORT" in line
+               for line in lines)
+
+
+async def test_one_attempt_is_worded_as_one(tmp_path):
+    """DURAK_STARTUP_WAIT=0: one attempt, said so; never "for 0 s (1 attempts)"."""
+    base = nowhere()
+    env = bot_environment(tmp_path, BOT_TOKEN="1234:abc", TELEGRAM_API_BASE_URL=base,
+                          DURAK_STARTUP_WAIT="0")
+    ended = await run_bot(env, tmp_path, timeout=30)
+    assert ended.code == 3
+    line = ended.failure_line()
+    assert (f"the Telegram Bot API at {base} was unreachable (1 attempt; DURAK_STARTUP_WAIT "
+            "is 0: no retries): ") in line
+    assert "0 s" not in line and "attempts" not in line
+
+
+def test_a_postgresql_database_is_shown_without_its_password():
+    from bot.storage.failures import place
+
+    assert place("postgresql+asyncpg://durak:secret@db.example:5432/durak") == \
+        "postgresql+asyncpg://durak:***@db.example:5432/durak"

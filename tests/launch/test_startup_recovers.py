@@ -126,8 +126,8 @@ async def test_a_database_coming_up_late_is_waited_for(postgresql_url, tmp_path,
 async def test_a_schema_that_is_missing_or_behind_says_to_migrate(postgresql_url, tmp_path):
     async with scratch_location(postgresql_url, tmp_path) as (url, schema):
         settings = Settings(token="1:a", database_url=url, startup_wait=0)
-        with pytest.raises(StartupFailure, match="has no tables yet: run `alembic upgrade "
-                                                 "head` with this DATABASE_URL"):
+        with pytest.raises(StartupFailure, match="has no tables yet: run `durak migrate` "
+                                                 "with this DATABASE_URL"):
             await check_database(settings, schema=schema)
         db = Database(url, schema=schema)
         await upgrade(db)
