@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
+from bot.handlers import routes
 from bot.handlers.context import CONTEXT_TYPES, Services
 from bot.handlers.menus import register_commands
 from bot.handlers.routes import register
@@ -48,6 +49,11 @@ log = logging.getLogger(__name__)
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+# The kinds of update the bot asks Telegram for (polling's and the webhook's
+# allowed_updates, bot.launch): what its handlers handle.
+ALLOWED_UPDATES = routes.ALLOWED_UPDATES
 
 
 def build_application(settings: Settings, *, clock: Callable[[], datetime] = utcnow,

@@ -16,6 +16,7 @@ from sqlalchemy import text
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, RetryAfter
 from telegram.ext import Application
 
+from bot.app import ALLOWED_UPDATES
 from bot.config import Settings
 from bot.launch.failures import UNREACHABLE, StartupFailure
 from bot.launch.retry import GaveUp, Transient, retrying
@@ -153,6 +154,12 @@ async def connect_telegram(app: App, settings: Settings, *,
                              setting=_api_setting(settings),
                              exit_code=UNREACHABLE) from None
     log.info("Telegram: signed in as @%s", app.bot.username)
+    if not app.bot.bot.supports_inline_queries:
+        # Telegram then never sends inline queries: nobody could start a game in a chat
+        # the bot is not in, and nothing would say why.
+        log.warning("Telegram: inline mode is off for @%s, so typing @%s in a chat offers "
+                    "no game; turn it on with @BotFather's /setinline and /setinlinefeedback "
+                    "(docs/operators.md, \"Inline mode\")", app.bot.username, app.bot.username)
 
 
 async def start_polling(app: App, settings: Settings, *,
@@ -165,7 +172,8 @@ async def start_polling(app: App, settings: Settings, *,
 
     async def step() -> None:
         try:
-            await updater.start_polling(error_callback=_polling_failed)
+            await updater.start_polling(error_callback=_polling_failed,
+                                        allowed_updates=list(ALLOWED_UPDATES))
         except BadRequest:
             raise
         except (NetworkError, RetryAfter) as exc:
@@ -207,15 +215,16 @@ async def listen(server: WebhookServer, host: str, port: int) -> None:
 
 async def set_webhook(app: App, settings: Settings, options: dict[str, Any], *,
                       stop: asyncio.Event | None = None) -> None:
-    """setWebhook; allowed_updates and drop_pending_updates are not sent, as PTB's
-    run_webhook did not: Telegram keeps the previous choice of update kinds and the
-    pending updates."""
+    """setWebhook with the kinds of update the bot handles (``ALLOWED_UPDATES``: inline
+    queries and chosen results included); drop_pending_updates is not sent, as PTB's
+    run_webhook did not: Telegram keeps the pending updates."""
 
     async def step() -> None:
         try:
             await app.bot.set_webhook(url=options["webhook_url"],
                                       secret_token=options["secret_token"],
-                                      max_connections=options["max_connections"])
+                                      max_connections=options["max_connections"],
+                                      allowed_updates=list(ALLOWED_UPDATES))
         except BadRequest as exc:
             raise StartupFailure(f"Telegram refused the webhook {options['webhook_url']} "
                                  f"({exc.message})", setting="DURAK_WEBHOOK_URL") from None

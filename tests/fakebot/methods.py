@@ -17,7 +17,7 @@ from .errors import NOT_MODIFIED, QUERY_TOO_OLD, bad_request
 from .formatting import parse_text, utf16_len
 from .markup import check_reply_markup
 from .model import JSON, FakeChat, StoredMessage
-from .params import as_bool, as_int, require
+from .params import allowed_updates, as_bool, as_int, require
 from .webhook import is_local_url
 from .world import World, scope_key
 
@@ -76,6 +76,9 @@ async def set_webhook(world: World, params: dict[str, Any]) -> bool:
         raise bad_request("secret token contains unallowed characters")
     connections = as_int(params, "max_connections", required=False)
     world.webhook_url, world.webhook_secret = url, secret
+    asked = allowed_updates(params)
+    if asked is not None:
+        world.allowed_updates = asked
     # 1-100, default 40 (the API docs); out-of-range values are clamped here.
     world.webhook_max_connections = 40 if connections is None else max(1, min(100, connections))
     if as_bool(params, "drop_pending_updates"):

@@ -84,3 +84,17 @@ def as_bool(params: dict[str, Any], name: str) -> bool:
     if isinstance(value, str):
         return value.lower() in ("true", "1")
     return bool(value)
+
+
+def allowed_updates(params: dict[str, Any]) -> list[str] | None:
+    """The ``allowed_updates`` given (a JSON-serialised list, as PTB sends it), None when
+    not given: Telegram then keeps the list it had."""
+    value = params.get("allowed_updates")
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = json.loads(value)
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise bad_request("can't parse allowed updates")
+    return value
+

@@ -56,7 +56,7 @@ from .inline import InlineAnswer, InlineQueryRecord
 from .inline_users import InlineUsers
 from .methods import METHODS
 from .model import ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
-from .params import as_int, read_params
+from .params import allowed_updates, as_int, read_params
 from .webhook import WebhookDelivery
 from .world import MEMBER_STATUSES, InjectedFault
 
@@ -188,6 +188,9 @@ class FakeBotServer(InlineUsers):
             raise ApiError(409, CONFLICT_WEBHOOK)
         self.poll_count += 1
         generation = self._current_poll = next(self._poll_generation)
+        asked = allowed_updates(params)
+        if asked is not None:
+            self.allowed_updates = asked
         offset = as_int(params, "offset", required=False)
         limit = max(1, min(100, as_int(params, "limit", required=False) or 100))
         timeout = float(params.get("timeout") or 0)

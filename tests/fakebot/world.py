@@ -19,6 +19,8 @@ from .inline import InlineRegistry, chat_instance
 from .model import JSON, ApiCall, CallbackQueryRecord, FakeChat, FakeUser, StoredMessage
 from .ratelimit import TELEGRAM_LIMITS, FloodControl, RateRule
 
+# Update kinds Telegram sends only when the bot names them in allowed_updates.
+NOT_BY_DEFAULT = frozenset({"chat_member", "message_reaction", "message_reaction_count"})
 # About 20 new messages a minute to one group (Telegram's published guidance).
 GROUP_RATE = RateRule(20, 60.0)
 EDIT_METHODS = frozenset({"editmessagetext", "editmessagereplymarkup"})
@@ -113,6 +115,10 @@ class World:
         self.commands: dict[tuple[str, str], list[JSON]] = {}
         self.bot_profile: dict[str, str] = {}
         self.webhook_url = ""
+        # The kinds of update the bot asked for (getUpdates' or setWebhook's
+        # allowed_updates; Telegram keeps the last list given). None: Telegram's default,
+        # every kind but chat_member and the reactions.
+        self.allowed_updates: list[str] | None = None
         self.webhook_secret = ""  # sent back in X-Telegram-Bot-Api-Secret-Token
         self.webhook_max_connections = 40  # POSTs in flight at once (setWebhook's parameter)
         self.injected: list[InjectedError] = []
@@ -384,6 +390,11 @@ class World:
         return message.to_api(self.chats, self.users)
 
     def enqueue(self, kind: str, payload: JSON) -> int:
+        """A new update of ``kind``; Telegram keeps none of a kind the bot did not ask for
+        (``allowed_updates``): the id is then -1."""
+        wanted = self.allowed_updates
+        if (wanted and kind not in wanted) or (not wanted and kind in NOT_BY_DEFAULT):
+            return -1
         update_id = next(self._update_ids)
         self.updates.append({"update_id": update_id, kind: payload})
         self.changed()
