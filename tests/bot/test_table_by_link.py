@@ -132,3 +132,25 @@ async def test_leave_by_button_and_the_host_leaving_closes_the_table(fakebot, bo
     assert (await bot_world.services.lobbies.get(lobby.lobby_id)).status == "closed"
     # the quick ladder is not where a table by link is counted
     assert lobby.chat_id != QUICK_LADDER
+
+
+async def test_only_the_host_cancels_a_running_table_by_link_from_a_private_chat(
+        fakebot, bot_world):
+    await bot_world.start()
+    alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
+    await fakebot.user_starts_bot(alice)
+    lobby_message, lobby = await open_table(fakebot, bot_world, alice)
+    await reply_to(fakebot, bob, f"j{lobby.invite}")
+    await fakebot.wait_for(lambda: "2. Bob" in lobby_message.text, 10, "Bob in")
+    await fakebot.wait_for_answer(await fakebot.user_presses(alice, lobby_message, "Start"))
+    await fakebot.wait_for(lambda: hand_message(fakebot, bob), 10, "Bob's cards")
+    game_id = await bot_world.services.chats.table_of(bob.id)
+
+    await fakebot.user_sends(bob, fakebot.private_chat(bob), "/cancel")
+    refused = await fakebot.wait_for_message(bob.id, lambda m: m.text.startswith("Only"))
+    assert refused.buttons == []
+    assert (await bot_world.services.games.snapshot(game_id)).status == "running"
+    await fakebot.user_sends(alice, fakebot.private_chat(alice), "/cancel")
+    await fakebot.wait_for(lambda: "cancelled" in hand_message(fakebot, bob).text, 10,
+                           "Bob's hand says it was cancelled")
+    assert (await bot_world.services.games.snapshot(game_id)).status == "cancelled"

@@ -305,8 +305,16 @@ class LobbyDesk:
         await self.redraw(lobby_id)
 
     async def cancel_in_chat(self, chat_id: int, user_id: int, *, private: bool) -> bool:
-        """/cancel: the running deal (True) or else the open lobby (False)."""
+        """/cancel: the running deal (True) or else the open lobby (False). In a private
+        chat: its solo game, else the person's table that lives outside any group (by
+        link, inline, quick), which only its host may cancel."""
         game_id = await self.chats.running_game(chat_id)
+        if game_id is None and private:
+            game_id = await self.chats.table_of(user_id)
+            lobby_id = await self.chats.lobby_of(user_id) if game_id is None else None
+            if lobby_id is not None and await self.chats.open_lobby(chat_id) is None:
+                await self.cancel(lobby_id, user_id)
+                return False
         if game_id is None:
             lobby_id = await self.chats.open_lobby(chat_id)
             if lobby_id is None:
