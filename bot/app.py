@@ -42,6 +42,7 @@ from bot.service.stats import StatsService
 from bot.storage.database import Database
 from bot.webapp.hub import LiveHub
 from bot.webapp.links import make_links
+from bot.webapp.rooms import Rooms
 from bot.webapp.server import WebAppServer
 
 log = logging.getLogger(__name__)
@@ -119,13 +120,14 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                                             service=ForgetService(db, games),
                                             runtime=runtime, desk=desk))
     app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
-    app.bot_data["webapp"] = _webapp(settings, app, runtime, clock, metrics)
+    app.bot_data["webapp"] = _webapp(settings, app, runtime, clock, metrics, desk, matchmaking)
     register(app)
     return app
 
 
 def _webapp(settings: Settings, app: Application, runtime: GameRuntime,
-            clock: Callable[[], datetime], metrics: Metrics) -> WebAppServer | None:
+            clock: Callable[[], datetime], metrics: Metrics, desk: LobbyDesk,
+            matchmaking: Matchmaking) -> WebAppServer | None:
     """The Mini App (bot/webapp) when the operator gives its public URL: its live hub on the
     runtime, its links on every deal, its routes for the server bot/launch/serve.py runs."""
     if not settings.webapp_url:
@@ -134,7 +136,9 @@ def _webapp(settings: Settings, app: Application, runtime: GameRuntime,
     metrics.webapp_pages.set_function(hub.pages)
     runtime.displays.links = make_links(settings.webapp_url, settings.webapp_name,
                                         lambda: _username(app))
-    return WebAppServer(token=settings.token, runtime=runtime, hub=hub,
+    rooms = Rooms(runtime=runtime, desk=desk, matchmaking=matchmaking,
+                  bot_username=lambda: _username(app))
+    return WebAppServer(token=settings.token, runtime=runtime, hub=hub, rooms=rooms,
                         base_path=urlsplit(settings.webapp_url).path or "/webapp")
 
 

@@ -22,8 +22,7 @@ from telegram import (
 from telegram.error import TelegramError
 
 from bot.i18n import t
-from bot.render.inline import invitation_screen, offers, posted_screen, settings_of
-from bot.render.lobby import settings_line
+from bot.render.inline import invitation_article, offers, posted_screen, settings_of
 from bot.runtime.lobby.desk import Person
 from bot.service.errors import ServiceError
 from bot.service.lobby import INVITE
@@ -72,13 +71,7 @@ async def _invitation(context: BotContext, locale: str, text: str,
     if lobby.place.kind is not VenueKind.LINK or \
             not any(m.user_id == user_id for m in lobby.members):
         return []
-    link = svc.desk.join_link(lobby) or ""
-    screen = invitation_screen(locale, lobby, link)
-    return [InlineQueryResultArticle(
-        id="invite", title=t(locale, "inline.invite_title"),
-        description=settings_line(locale, lobby.settings),
-        input_message_content=InputTextMessageContent(screen.text),
-        reply_markup=screen.markup())]
+    return [invitation_article(locale, lobby, svc.desk.join_link(lobby) or "")]
 
 
 async def chosen_inline_result(update: Update, context: BotContext) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from telegram import InlineQueryResultArticle, InputTextMessageContent
+
 from bot.engine import PLAYABLE_PRESETS
 from bot.i18n import t
 
@@ -86,4 +88,16 @@ def invitation_screen(locale: str, lobby, link: str) -> Screen:
     return Screen(t(locale, "inline.invite_text", name=host,
                     rules=settings_line(locale, lobby.settings)),
                   (((t(locale, "btn.take_seat"), "url:" + link),),))
+
+
+def invitation_article(locale: str, lobby, link: str) -> InlineQueryResultArticle:
+    """The invitation as one inline result: what a table by link's Share button offers in
+    inline mode, and what the Mini App's Invite button prepares for Telegram's share sheet
+    (``savePreparedInlineMessage``)."""
+    screen = invitation_screen(locale, lobby, link)
+    return InlineQueryResultArticle(
+        id="invite", title=t(locale, "inline.invite_title"),
+        description=settings_line(locale, lobby.settings),
+        input_message_content=InputTextMessageContent(screen.text),
+        reply_markup=screen.markup())
 

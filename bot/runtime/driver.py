@@ -274,6 +274,7 @@ class GameRuntime:
             if told.picking.said is not None:  # newest last
                 display.said.pop(seat, None)
                 display.said[seat] = told.picking.said
+                display.said_count[seat] = display.said_count.get(seat, 0) + 1
             self.presenter.show(display)
             return
         if told.moves:

@@ -234,6 +234,7 @@ class Presses:
         self._said_at[user_id] = now
         display.said.pop(seat, None)  # newest last
         display.said[seat] = PHRASES[index]
+        display.said_count[seat] = display.said_count.get(seat, 0) + 1
         if display.picking.get(seat) == MENU_TOKEN:
             display.picking.pop(seat, None)
         self.show_choice(display, seat)  # (several instances: told to the one drawing)

@@ -17,10 +17,11 @@ from typing import Any
 from bot.engine import Action, ActionKind, public_view
 from bot.engine.core.cards import JOKER_RANK, RANK_TEXT, RED_SUITS, SUITS, rank_of, suit_of
 from bot.i18n import t, tn
-from bot.render.callback import CallbackDataError, decode
+from bot.render.callback import CallbackDataError, decode, encode_game_ui
 from bot.render.card_letters import letters_for, rank_text
 from bot.render.cards import card_label, is_red, sort_hand
 from bot.render.hand import hand_parts, may_throw_in
+from bot.render.phrases import MENU_TOKEN, PHRASES, phrase_text
 from bot.render.results import result_lines
 from bot.render.rules import preset_label
 from bot.render.table import (
@@ -106,6 +107,21 @@ def _card_of(data: str) -> int | None:
     if decoded.payload.startswith("pick"):
         return int(decoded.payload[4:])
     return None
+
+
+def _phrases(locale: str, display: Display, snap: GameSnapshot, seat: int) -> dict:
+    """The 💬 menu (the hand's phrase buttons: the same callback data, so a tap is that
+    press) and what each seat said last, in the reader's language, with the seat's count
+    of phrases said (a page bubbles a count it has not shown yet); nothing said reaches a
+    reader who turned phrases off (/phrases off)."""
+    menu = [{"label": phrase_text(locale, key),
+             "press": encode_game_ui(snap.game_id, snap.version, f"{MENU_TOKEN}{index}"),
+             "emoji": not key.isascii()}
+            for index, key in enumerate(PHRASES)] if display.chat_on() else []
+    said = [] if seat in display.muted else [
+        {"seat": s, "n": display.said_count.get(s, 0), "text": phrase_text(locale, key)}
+        for s, key in display.said.items()]
+    return {"menu": menu, "said": said, "label": t(locale, "btn.phrases")}
 
 
 def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -> dict:
@@ -194,4 +210,5 @@ def page_state(display: Display, snap: GameSnapshot, seat: int, now: datetime) -
         "room_text": tn(locale, "webapp.room", room) if room else "",
         "last_seat": display.last.seat if display.last is not None else None,
         "result": _result(locale, display, snap, seat),
+        "phrases": _phrases(locale, display, snap, seat),
     }

@@ -5,7 +5,10 @@ mode (``WebhookServer(extra_routes=...)``), or a server of its own in polling mo
     GET  <base>/            the page (static/index.html)
     GET  <base>/static/...  its modules and CSS
     GET  <base>/words.json  the page's own words in every language (nothing secret)
-    GET  <base>/ws?game=N&init=<init data>   the WebSocket
+    GET  <base>/ws?game=N&init=<init data>   the WebSocket of a deal
+    GET  <base>/ws?room=<code>&init=<init data>   before a deal: a lobby by its link
+                                                (``j<invite>``), the quick queue (``q``)
+                                                or home (``rooms``)
 
 A WebSocket is opened only for init data Telegram signed for this bot, recent enough
 (``initdata``), of a person seated at deal N: anything else is a 401 before the upgrade
@@ -28,6 +31,7 @@ from aiohttp import WSMsgType, web
 from bot.engine import Action
 from bot.i18n import LOCALES, t
 from bot.render.callback import MAX_GAME_ID, CallbackDataError, CallbackKind, decode
+from bot.render.phrases import MENU_TOKEN
 from bot.render.refusals import refusal_text
 from bot.runtime.driver import GameRuntime
 from bot.runtime.table.display import Display
@@ -35,22 +39,26 @@ from bot.service.errors import Code, ServiceError
 
 from .hub import LiveHub, Page
 from .initdata import MAX_AGE, InitDataRefused, validate
+from .rooms import Rooms
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 PAGE_WORDS = ("webapp.title", "webapp.connecting", "webapp.reconnecting", "webapp.refused",
               "webapp.held", "webapp.not_sent", "webapp.moved_on", "webapp.four_colours",
-              "webapp.show_table", "webapp.result")
+              "webapp.show_table", "webapp.result", "webapp.copied", "webapp.copy_this",
+              "webapp.open_bot", "webapp.phrases_close")
 MAX_MESSAGE = 1024  # a press is ~60 bytes; more is not our page
 
 
 class WebAppServer:
     def __init__(self, *, token: str, runtime: GameRuntime, hub: LiveHub,
-                 base_path: str = "/webapp", max_age: float = MAX_AGE) -> None:
+                 base_path: str = "/webapp", max_age: float = MAX_AGE,
+                 rooms: Rooms | None = None) -> None:
         self.token = token
         self.runtime = runtime
         self.hub = hub
+        self.rooms = rooms
         self.base = "/" + base_path.strip("/")
         self.max_age = max_age
         self._runner: web.AppRunner | None = None
@@ -95,10 +103,15 @@ class WebAppServer:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         try:
             user = validate(request.query.get("init", ""), self.token, max_age=self.max_age)
-            game_id = int(request.query.get("game") or user.start_param.lstrip("g"))
         except InitDataRefused as exc:
             log.info("Mini App connection refused: %s", exc)
             return web.Response(status=401, text="init data refused")
+        start = user.start_param
+        game_text = request.query.get("game") or (start[1:] if start.startswith("g") else "")
+        if not game_text and self.rooms is not None:
+            return await self.rooms.serve(request, user)  # a lobby, the queue, or home
+        try:
+            game_id = int(game_text)
         except ValueError:
             return web.Response(status=401, text="no game")
         if not 0 < game_id <= MAX_GAME_ID:
@@ -204,6 +217,9 @@ class WebAppServer:
                     game_id, page.user_id, now=data.payload == "nextnow")
                 if not started:
                     return {"type": "hint", "text": t(locale, "game.ready_you")}
+            elif data.payload.startswith(MENU_TOKEN) and data.payload != MENU_TOKEN:
+                # A phrase from the page's 💬 menu: the page shows its own bubble.
+                await presses.say(game_id, page.user_id, int(data.payload[len(MENU_TOKEN):]))
             elif data.payload == "hint":
                 return {"type": "hint", "text": await presses.hint(game_id, page.user_id)}
             elif data.payload == "back" or data.payload.startswith("pick"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 
-from telegram import Bot
+from telegram import Bot, InlineQueryResult
 from telegram.error import TelegramError
 
 from bot.render.screen import Screen
@@ -108,6 +108,15 @@ class BotApi:
         except Exception:
             return False
         return True
+
+    async def prepare_inline_message(self, user_id: int, result: InlineQueryResult) -> str:
+        """Bot API 8.0's savePreparedInlineMessage: a message the person may send from the
+        Mini App into any chat they pick (a person, a group, a channel) through Telegram's
+        share sheet; its id for the page. TelegramError when Telegram refuses."""
+        prepared = await self.bot.save_prepared_inline_message(
+            user_id=user_id, result=result, allow_user_chats=True, allow_group_chats=True,
+            allow_channel_chats=True)
+        return prepared.id
 
     async def member_status(self, chat_id: int, user_id: int) -> tuple[str, bool] | None:
         """(getChatMember status, is_member) of the person in the chat; None when Telegram

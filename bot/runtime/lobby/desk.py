@@ -81,6 +81,8 @@ class LobbyDesk:
         self.api = api
         self.runtime = runtime
         self.modes: dict[int, str] = {}  # lobby id -> the menu its message shows
+        # Told the lobby's id after every change (the Mini App's lobby pages: webapp/rooms).
+        self.listeners: list[Callable[[int], None]] = []
         self.redraws = LobbyRedraws(self._draw, runtime.tasks, edit_interval)
         # People who joined but cannot receive private messages yet (see the top).
         self.pending = PendingPeople(api=api, tasks=runtime.tasks, wait=private_chat_wait,
@@ -415,8 +417,10 @@ class LobbyDesk:
 
     async def redraw(self, lobby_id: int) -> None:
         """Bring the lobby message up to date soon (``redraws``: a burst of changes
-        costs one edit); returns at once."""
+        costs one edit); returns at once. The listeners hear of it at once."""
         self.redraws.request(lobby_id)
+        for listener in self.listeners:
+            listener(lobby_id)
 
     async def _title(self, lobby: LobbyUpdated) -> str:
         """The lobby's place as a reply names it: the group's title, else its kind."""

@@ -43,6 +43,9 @@ class Display:
     # Quick phrases (render/phrases.py): seat -> the newest phrase its person said, in the
     # order said; and the seats whose person reads none (/phrases off).
     said: dict[int, str] = field(default_factory=dict)
+    # seat -> how many phrases it said: a page tells a new phrase from one shown (the same
+    # phrase twice is two bubbles)
+    said_count: dict[int, int] = field(default_factory=dict)
     muted: set[int] = field(default_factory=set)
     notes: TableNotes = field(default_factory=TableNotes)
     last: LastMove | None = None
