@@ -234,21 +234,19 @@ class Rooms:
         if not await self.desk.api.can_message(uid):
             room.notice = t(room.locale, "webapp.open_chat_first")
             return
+        room.queued = True  # (this very call may seat them: the deal is followed then)
         try:
             await self.matchmaking.queue(room.person, room.first_name, QuickRequest())
         except ServiceError as exc:
-            if exc.code is Code.QUICK_QUEUED:
-                room.queued = True
-            elif exc.code is Code.QUICK_SEATED:
+            if exc.code is Code.QUICK_SEATED:
                 game = await self.runtime.chats.table_of(uid)
                 if game is not None:
                     await self._follow(room, game)
-            else:
+            elif exc.code is not Code.QUICK_QUEUED:
+                room.queued = False
                 raise
-            return
         except Unreachable:
             pass  # queued; its waiting message could not be sent (they blocked the bot)
-        room.queued = room.followed == 0
 
     async def _stop(self, room: Room) -> None:
         room.queued = False

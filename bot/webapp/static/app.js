@@ -6,9 +6,14 @@
 // in words; a refused reconnect (init data too old) greys the hand out and says how to
 // reopen, and a held tap is then visibly not sent. Nothing is dropped silently.
 // The server says when the series deals again ({"type": "next"}): the page follows.
+// Before a deal the same page is a room (room.js: a lobby opened by its link, the
+// quick-match queue, home), over the same WebSocket route; the deal it waits for is
+// followed as the next deal is.
 import { haptic, launch, initUser, onEvent, postEvent, startParam } from "./telegram.js";
 import { applyInsets, applyTheme } from "./theme.js";
 import { reopenResult } from "./dialog.js";
+import { closeMenu, drawPhrases, toggleMenu } from "./phrases.js";
+import { drawRoom, leaveRoom, onShare, shareFailed } from "./room.js";
 import { $ } from "./dom.js";
 import { draw, relayout, status, toast } from "./view.js";
 
@@ -19,7 +24,11 @@ let lastState = null;
 let held = null;     // {data, node}: a tap made while the socket was down
 let inFlight = null; // {data, version}: sent, its answer (a newer state, a refusal) not in
 let synced = false;  // this socket has sent the game's state
-let game = new URLSearchParams(location.search).get("game") || startParam().replace(/^g/, "");
+let game = new URLSearchParams(location.search).get("game") ||
+  (startParam().startsWith("g") ? startParam().slice(1) : "");
+// Without a game: the room the link opens (j<invite>, q) or home (""). Once left (the
+// queue stopped), a reconnect must not queue again: home.
+let room = startParam().startsWith("g") ? "" : startParam();
 
 function word(key) { return words[key] || ""; }
 
@@ -87,9 +96,20 @@ async function refused(url) {
   } catch (e) { return false; }
 }
 
+// A room's button: {"do": ...}.
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    if (message.do === "stop" || message.do === "computer") room = "";
+  } else {
+    toast(word("webapp.reconnecting"));
+  }
+}
+
 function follow(next) {
-  // The series dealt again: the same page shows the new deal.
+  // The series dealt again (or the deal a room waited for began): the page shows it.
   game = String(next);
+  leaveRoom();
   const url = new URL(location.href);
   url.searchParams.set("game", game);
   history.replaceState(null, "", url);
@@ -110,6 +130,7 @@ function onState(message) {
   document.body.dataset.over = message.result ? "1" : "";
   document.body.dataset.game = message.game;
   draw(message, press, word);
+  drawPhrases(message, press, word);
   if (!performance.getEntriesByName("drawn").length) {
     // The first full draw, at the frame that shows it (scripts/bench_webapp.py reads it).
     requestAnimationFrame(() => performance.mark("drawn"));
@@ -134,7 +155,8 @@ function onState(message) {
 function connect(attempt = 0) {
   const url = new URL("ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  url.search = new URLSearchParams({ game, init: launch.initData }).toString();
+  url.search = new URLSearchParams(game ? { game, init: launch.initData }
+                                         : { room, init: launch.initData }).toString();
   status(attempt ? word("webapp.reconnecting") : word("webapp.connecting"));
   let opened = false;
   synced = false;
@@ -150,6 +172,13 @@ function connect(attempt = 0) {
     if (message.type === "state") {
       await loadWords(message.locale);
       onState(message);
+    } else if (message.type === "room") {
+      await loadWords(message.locale);
+      status("");
+      synced = true;
+      drawRoom(message, send, word);
+    } else if (message.type === "share") {
+      onShare(message, word);
     } else if (message.type === "next") {
       follow(message.game);
     } else if (message.type === "refused" || message.type === "hint") {
@@ -190,6 +219,7 @@ async function main() {
     if (type === "safe_area_changed") applyInsets("safe", data);
     if (type === "content_safe_area_changed") applyInsets("content", data);
     if (type === "viewport_changed") relayout();
+    if (type === "prepared_message_failed") shareFailed(word);
   });
   await loadWords(initUser().language_code || "en");
   document.title = word("webapp.title") || document.title;
@@ -202,6 +232,8 @@ async function main() {
   fourColours(four);
   $("result-open").setAttribute("aria-label", word("webapp.result"));
   $("result-open").addEventListener("click", reopenResult);
+  $("say").addEventListener("click", () => toggleMenu(press, word));
+  $("phrases").addEventListener("click", (e) => { if (e.target === $("phrases")) closeMenu(); });
   window.addEventListener("resize", relayout);
   postEvent("web_app_ready");
   postEvent("web_app_expand");

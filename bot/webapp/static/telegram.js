@@ -11,6 +11,7 @@ function launchParams() {
   const params = {
     initData: fromHash.get("tgWebAppData") ?? stored.initData ?? "",
     theme: fromHash.get("tgWebAppThemeParams") ?? stored.theme ?? "{}",
+    version: fromHash.get("tgWebAppVersion") ?? stored.version ?? "",
   };
   // Telegram gives the fragment once; a reload of the page keeps it for the session.
   sessionStorage.setItem("tgLaunch", JSON.stringify(params));
@@ -27,6 +28,40 @@ export function initUser() {
 
 export function startParam() {
   return new URLSearchParams(launch.initData).get("start_param") || "";
+}
+
+// Whether a Telegram client hosts the page (a page opened in a plain browser has no one
+// to post events to), and whether it speaks the protocol of a Bot API version.
+function bridged() {
+  return Boolean(window.TelegramWebviewProxy || (window.external && "notify" in window.external) ||
+                 window.parent !== window);
+}
+
+export function versionAtLeast(wanted) {
+  const have = String(launch.version || "0").split(".").map(Number);
+  const need = wanted.split(".").map(Number);
+  for (let i = 0; i < need.length; i++) {
+    if ((have[i] || 0) !== need[i]) return (have[i] || 0) > need[i];
+  }
+  return true;
+}
+
+// Telegram's share sheet for a message the bot prepared (Bot API 8.0:
+// web_app_send_prepared_message; the client answers prepared_message_sent or
+// prepared_message_failed).
+export function canShareMessage() { return bridged() && versionAtLeast("8.0"); }
+
+export function shareMessage(id) { postEvent("web_app_send_prepared_message", { id }); }
+
+// A t.me link opened by Telegram itself (web_app_open_tg_link, 6.1), so the chat opens in
+// the client; elsewhere a new window.
+export function openTelegramLink(url) {
+  if (bridged() && versionAtLeast("6.1")) {
+    const link = new URL(url);
+    postEvent("web_app_open_tg_link", { path_full: link.pathname + link.search });
+  } else {
+    window.open(url, "_blank", "noopener");
+  }
 }
 
 export function postEvent(type, data = {}) {
