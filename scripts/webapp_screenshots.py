@@ -1,8 +1,12 @@
 """Screenshots of the Mini App for the README: a two-player game against the fake Bot API,
 played from the pages until it is Alice's turn with cards on the table, then her page at
 a phone's size (390 x 844) in Telegram's light theme, its dark theme, on a desktop
-(1280 x 800), and in Russian (a person whose Telegram speaks Russian); then the deal
-played to its end: the result dialog. Needs Debian's chromium (as the browser tests do).
+(1280 x 800), and in Russian (a person whose Telegram speaks Russian); the 💬 phrase menu
+and a phrase's bubble on the other page (light and dark); then the deal played to its
+end: the result dialog. Then the pages before a deal (``bot/webapp/rooms.py``), light and
+dark: a table by link's lobby as its host and as a guest sees it, the quick-game queue,
+home (opened from the bot's menu), and a made-up invite refused. Needs Debian's chromium
+(as the browser tests do).
 
     .venv/bin/python scripts/webapp_screenshots.py [--out docs/webapp]
 """
@@ -91,6 +95,72 @@ async def shot(browser, url: str, path: Path, theme, viewport=None) -> None:
     await page.context.close()
 
 
+async def room_shot(browser, url: str, path: Path, theme, ready: str) -> None:
+    page = await open_page(browser, url, theme=theme, reduced_motion="reduce")
+    await page.wait_for_selector(ready)
+    await page.wait_for_timeout(300)
+    await page.screenshot(path=str(path))
+    print(path)
+    await page.context.close()
+
+
+async def phrase_shots(browser, fake, users, alice, out: Path) -> None:
+    """Bob's page in the dark theme opens 💬 and says 👍: the bubble on Alice's (light);
+    then Alice's menu, and her "Good game" bubbling on Bob's dark page."""
+    bob_url = launch_url(page_url(fake, users[1]), init_data(fake.token, users[1].id, "Bob",
+                                                             language="en"), DARK)
+    bob = await open_page(browser, bob_url, theme=DARK, reduced_motion="reduce")
+    await bob.wait_for_selector("#hand .card")
+    await bob.click("#say")
+    await bob.wait_for_selector("#phrases .phrase")
+    await bob.screenshot(path=str(out / "phrases-dark.png"))
+    await bob.click("#phrases .phrase.emoji")
+    await alice.wait_for_selector("#bubbles .bubble")
+    await alice.screenshot(path=str(out / "bubble-light.png"))
+    await alice.click("#say")
+    await alice.wait_for_selector("#phrases .phrase")
+    await alice.screenshot(path=str(out / "phrases-light.png"))
+    await alice.click("#phrases .phrase")
+    await bob.wait_for_selector("#bubbles .bubble:not(.mine)")
+    await bob.screenshot(path=str(out / "bubble-dark.png"))
+    print(out / "phrases-*.png", out / "bubble-*.png")
+    await bob.context.close()
+
+
+async def room_shots(browser, fake, base: str, out: Path) -> None:
+    """The pages before a deal, each in the light and the dark theme."""
+    host, guest = fake.add_user("Alice"), fake.add_user("Bob")
+    waiter, home = fake.add_user("Clara"), fake.add_user("Dmitri")
+    for user in (host, guest, waiter, home):
+        await fake.user_starts_bot(user)
+    await fake.user_sends(host, fake.private_chat(host), "/newgame")
+    await fake.wait_for_message(host.id, lambda m: "start=j" in m.text, 30)
+    invite = next(m.text for m in fake.bot_messages(host.id)
+                  if "start=j" in m.text).split("start=j")[1][:16]
+
+    def url(user, code: str, theme) -> str:
+        return launch_url(base, init_data(fake.token, user.id, user.first_name,
+                                          start_param=code), theme)
+
+    for name, theme in (("light", LIGHT), ("dark", DARK)):
+        await room_shot(browser, url(guest, "j" + invite, theme),
+                        out / f"lobby-guest-{name}.png", theme, "[data-do=join]")
+    joined = await open_page(browser, url(guest, "j" + invite, LIGHT), theme=LIGHT)
+    await joined.click("[data-do=join]")
+    await joined.wait_for_selector("[data-do=leave]")
+    for name, theme in (("light", LIGHT), ("dark", DARK)):
+        await room_shot(browser, url(host, "j" + invite, theme),
+                        out / f"lobby-host-{name}.png", theme, "[data-do=start]")
+        await room_shot(browser, url(home, "", theme), out / f"home-{name}.png", theme,
+                        "[data-do=quick]")
+        await room_shot(browser, url(home, "jAAAAAAAAAAAAAAAA", theme),
+                        out / f"refused-{name}.png", theme, ".room-panel")
+    for name, theme in (("light", LIGHT), ("dark", DARK)):
+        await room_shot(browser, url(waiter, "q", theme), out / f"quick-{name}.png", theme,
+                        "#room .searching")
+    await joined.context.close()
+
+
 async def main(out: Path) -> None:
     fake = FakeBotServer()
     await fake.start()
@@ -134,6 +204,8 @@ async def main(out: Path) -> None:
                     await shot(browser, launch_url(url, data, theme), out / f"table-{name}.png",
                                theme, viewport)
                 if language == "en":
+                    await phrase_shots(browser, fake, users, alice, out)
+
                     async def over(alice=alice) -> bool:
                         return await alice.evaluate("document.body.dataset.over === '1'")
 
@@ -142,6 +214,7 @@ async def main(out: Path) -> None:
                                LIGHT)
                 for page in pages:
                     await page.context.close()
+            await room_shots(browser, fake, settings.webapp_url or "", out)
     finally:
         await app.bot_data["webapp"].stop()
         await app.updater.stop()

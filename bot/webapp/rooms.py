@@ -334,12 +334,15 @@ class Rooms:
         """The room as the page draws it (None: it went on to a deal)."""
         loc = room.locale
         base = {"type": "room", "locale": loc, "title": t(loc, "webapp.title"),
-                "lines": [], "players": [], "settings": "", "buttons": [],
+                "lines": [], "players": [], "after": [], "settings": "", "buttons": [],
                 "notice": room.notice, "link": "", "chat": ""}
         if room.gone:
             return dict(base, view="gone", lines=[room.gone])
         if room.lobby_id is not None:
-            return await self._lobby_view(room, base)
+            try:
+                return await self._lobby_view(room, base)
+            except ServiceError as exc:  # gone meanwhile (forgotten with /forget)
+                return dict(base, view="gone", lines=[refusal_text(loc, exc)])
         if room.queued:
             request = QuickRequest()
             game = game_name(loc, request.preset, request.players)
@@ -378,10 +381,11 @@ class Rooms:
         count = t(loc, "lobby.players", count=len(lobby.members),
                   max=game_settings.max_players(lobby.settings))
         lines = [t(loc, "lobby.host", name=host_name), count]
+        after = []  # under the players: what the table waits for
         if len(lobby.members) < 2:
-            lines.append(tn(loc, "lobby.need_more", 2 - len(lobby.members)))
+            after.append(tn(loc, "lobby.need_more", 2 - len(lobby.members)))
         elif seated and not host:
-            lines.append(t(loc, "webapp.wait_host", name=host_name))
+            after.append(t(loc, "webapp.wait_host", name=host_name))
         buttons = []
         if not seated:
             buttons.append(_button("join", t(loc, "btn.join"), True))
@@ -396,7 +400,7 @@ class Rooms:
             notice = notice or t(loc, "webapp.open_chat")
             chat = self._bot_link("j" + lobby.invite)
         return dict(base, view="lobby", title=await self._title(lobby, loc), lines=lines,
-                    players=players, settings=settings_line(loc, lobby.settings),
+                    players=players, after=after, settings=settings_line(loc, lobby.settings),
                     buttons=buttons, notice=notice, chat=chat,
                     link=self.desk.join_link(lobby) or "" if seated else "")
 

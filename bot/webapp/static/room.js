@@ -34,6 +34,7 @@ export function drawRoom(state, send, word) {
     list.append(...state.players.map(playerRow));
     panel.append(list);
   }
+  for (const line of state.after) panel.append(el("p", "line after", line));
   if (state.settings) panel.append(el("p", "settings", state.settings));
   if (state.notice) {
     const notice = el("div", "notice");
