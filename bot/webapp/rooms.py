@@ -225,6 +225,8 @@ class Rooms:
         return {"type": "share", "id": prepared, "link": link}
 
     async def _quick(self, room: Room) -> None:
+        """The Quick game button (home, or where a lobby could not be opened)."""
+        room.gone, room.lobby_id, room.chat_id = "", None, None
         await self._queue(room)
 
     async def _queue(self, room: Room) -> None:
@@ -336,13 +338,15 @@ class Rooms:
         base = {"type": "room", "locale": loc, "title": t(loc, "webapp.title"),
                 "lines": [], "players": [], "after": [], "settings": "", "buttons": [],
                 "notice": room.notice, "link": "", "chat": ""}
-        if room.gone:
-            return dict(base, view="gone", lines=[room.gone])
+        quick = [_button("quick", t(loc, "btn.quick"), True)]
+        if room.gone:  # no dead end: a quick game is always one tap away
+            return dict(base, view="gone", lines=[room.gone], buttons=quick)
         if room.lobby_id is not None:
             try:
                 return await self._lobby_view(room, base)
             except ServiceError as exc:  # gone meanwhile (forgotten with /forget)
-                return dict(base, view="gone", lines=[refusal_text(loc, exc)])
+                return dict(base, view="gone", lines=[refusal_text(loc, exc)],
+                            buttons=quick)
         if room.queued:
             request = QuickRequest()
             game = game_name(loc, request.preset, request.players)
@@ -352,8 +356,7 @@ class Rooms:
                                  _button("stop", t(loc, "btn.stop_waiting"))])
         notice = room.notice
         return dict(base, view="home", lines=[t(loc, "webapp.home")], notice=notice,
-                    chat=self._bot_link() if notice else "",
-                    buttons=[_button("quick", t(loc, "btn.quick"), True)])
+                    chat=self._bot_link() if notice else "", buttons=quick)
 
     async def _lobby_view(self, room: Room, base: dict) -> dict | None:
         loc, uid = room.locale, room.person.id
@@ -370,7 +373,8 @@ class Rooms:
         if lobby.status != "open":
             text = t(loc, "webapp.lobby_started" if lobby.status == "started"
                      else "lobby.closed")
-            return dict(base, view="gone", lines=[text])
+            return dict(base, view="gone", lines=[text],
+                        buttons=[_button("quick", t(loc, "btn.quick"), True)])
         pending = await self.desk.pending_of(lobby)
         names = member_names(loc, lobby.members)
         players = [{"name": name, "you": m.user_id == uid, "host": m.user_id == lobby.host_id,

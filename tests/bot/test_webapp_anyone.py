@@ -147,7 +147,8 @@ async def test_a_lobby_by_link_joined_and_started_from_pages_follows_into_the_ga
                     snap.state.view(snap.seat_of(user.id)).hand)
             # Carol, who left, finds the invitation used up.
             late = await open_as(browser, fakebot, base, carol, code, errors=errors)
-            assert await room_text(late) == refusal_text("en", Code.NO_OPEN_INVITE)
+            assert await room_text(late, ".room-panel .line") == refusal_text(
+                "en", Code.NO_OPEN_INVITE)
     finally:
         await stop(bot_world)
     assert errors == []
@@ -162,15 +163,22 @@ async def test_a_made_up_or_expired_invite_is_refused_on_the_page(fakebot, bot_w
         async with chromium() as browser:
             for code in ("jAAAAAAAAAAAAAAAA", "j" + lobby.invite[:-1], "j" + "9" * 300):
                 page = await open_as(browser, fakebot, base, eve, code)
-                assert await room_text(page) == refused
-                assert await buttons(page) == []
+                assert await room_text(page, ".room-panel .line") == refused
+                assert await buttons(page) == ["quick"]  # no dead end
                 await page.context.close()
             # An hour on, the link seats nobody: the page says so too.
             async with bot_world.services.db.transaction() as s:
                 await s.execute(update(Lobby).where(Lobby.id == lobby.lobby_id).values(
                     created_at=datetime.now(UTC) - timedelta(hours=2)))
             page = await open_as(browser, fakebot, base, eve, "j" + lobby.invite)
-            assert await room_text(page) == refused
+            assert await room_text(page, ".room-panel .line") == refused
+            # Its Quick game is one tap away; Eve never opened the bot's chat, where a quick
+            # game's cards go: she is asked to, in her language, and not queued.
+            await page.click("[data-do=quick]")
+            await page.wait_for_selector("#room .notice [data-do=chat]")
+            assert await page.inner_text("#room .notice p") == t("de",
+                                                                 "webapp.open_chat_first")
+            assert await bot_world.services.matchmaking.quick.where(eve.id) is None
     finally:
         await stop(bot_world)
     after = await bot_world.services.lobbies.get(lobby.lobby_id)

@@ -26,7 +26,7 @@ export function drawRoom(state, send, word) {
   document.title = state.title;
   $("title").textContent = state.title;
   lastLink = state.link || lastLink;
-  const panel = el("div", "room-panel");
+  const panel = el("div", `room-panel view-${state.view}`);
   if (state.view === "quick") panel.append(el("div", "searching"));
   for (const line of state.lines) panel.append(el("p", "line", line));
   if (state.players.length) {
