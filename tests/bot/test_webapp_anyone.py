@@ -240,6 +240,8 @@ async def test_quick_game_from_two_pages_and_a_phrase_bubbling_in_the_readers_la
             bubble = second.locator(f"#bubbles .bubble[data-seat='{seat}']")
             await bubble.wait_for(timeout=5000)
             assert await bubble.inner_text() == phrase_text("ru", "gg")
+            # (reduced motion: the bubble does not move, it is just there)
+            assert await second.evaluate("document.getAnimations().length") == 0
             await first.locator("#bubbles .bubble.mine").wait_for(timeout=5000)
             assert await first.is_hidden("#phrases")
             assert await table_problems(second) == []

@@ -96,6 +96,17 @@ async function refused(url) {
   } catch (e) { return false; }
 }
 
+// A phrase (💬): said now or not at all; it is not held for a reconnect as a move is (said
+// late, it would answer a moment gone).
+function say(data) {
+  if (socket && socket.readyState === WebSocket.OPEN && synced) {
+    haptic("tap");
+    socket.send(JSON.stringify({ press: data }));
+  } else {
+    toast(word("webapp.reconnecting"));
+  }
+}
+
 // A room's button: {"do": ...}.
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -130,7 +141,7 @@ function onState(message) {
   document.body.dataset.over = message.result ? "1" : "";
   document.body.dataset.game = message.game;
   draw(message, press, word);
-  drawPhrases(message, press, word);
+  drawPhrases(message, say, word);
   if (!performance.getEntriesByName("drawn").length) {
     // The first full draw, at the frame that shows it (scripts/bench_webapp.py reads it).
     requestAnimationFrame(() => performance.mark("drawn"));
@@ -232,7 +243,7 @@ async function main() {
   fourColours(four);
   $("result-open").setAttribute("aria-label", word("webapp.result"));
   $("result-open").addEventListener("click", reopenResult);
-  $("say").addEventListener("click", () => toggleMenu(press, word));
+  $("say").addEventListener("click", () => toggleMenu(say, word));
   $("phrases").addEventListener("click", (e) => { if (e.target === $("phrases")) closeMenu(); });
   window.addEventListener("resize", relayout);
   postEvent("web_app_ready");

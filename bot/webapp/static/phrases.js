@@ -12,7 +12,7 @@ let seen = null;  // "game:seat" -> the count already bubbled (null: nothing dra
 let game = null;
 let menu = [];
 
-export function drawPhrases(state, press, word) {
+export function drawPhrases(state, say, word) {
   const phrases = state.phrases || { menu: [], said: [] };
   menu = phrases.menu;
   const button = $("say");
@@ -20,7 +20,7 @@ export function drawPhrases(state, press, word) {
   button.setAttribute("aria-label", phrases.label || "💬");
   button.title = phrases.label || "";
   if (!menu.length) closeMenu();
-  else if (!$("phrases").hidden) openMenu(press, word);  // redraw with the new data
+  else if (!$("phrases").hidden) openMenu(say, word);  // redraw with the new data
   const fresh = seen === null || game !== state.game;
   if (fresh) seen = new Map();
   game = state.game;
@@ -31,12 +31,12 @@ export function drawPhrases(state, press, word) {
   }
 }
 
-export function toggleMenu(press, word) {
-  if ($("phrases").hidden) openMenu(press, word);
+export function toggleMenu(say, word) {
+  if ($("phrases").hidden) openMenu(say, word);
   else closeMenu();
 }
 
-function openMenu(press, word) {
+function openMenu(say, word) {
   const sheet = $("phrases");
   const panel = el("div", "panel");
   panel.setAttribute("role", "dialog");
@@ -44,7 +44,7 @@ function openMenu(press, word) {
   const emoji = el("div", "emoji");
   for (const item of menu) {
     const button = el("button", "phrase" + (item.emoji ? " emoji" : ""), item.label);
-    button.addEventListener("click", () => { closeMenu(); press(item.press, null); });
+    button.addEventListener("click", () => { closeMenu(); say(item.press); });
     (item.emoji ? emoji : words).append(button);
   }
   const close = el("button", "action quiet", word("webapp.phrases_close"));
