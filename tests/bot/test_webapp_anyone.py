@@ -112,6 +112,11 @@ async def test_a_lobby_by_link_joined_and_started_from_pages_follows_into_the_ga
             after = await bot_world.services.lobbies.get(lobby.lobby_id)
             assert [m.user_id for m in after.members] == [alice.id, bob.id]
             assert t("en", "webapp.wait_host", name="Alice") in await room_text(guest)
+            # Opened from the bot's menu (no code), Bob's page finds the table he sits at.
+            menu = await open_as(browser, fakebot, base, bob, errors=errors)
+            await menu.wait_for_selector("#room .actions button[data-do=leave]")
+            assert "Alice" in await room_text(menu)
+            await menu.context.close()
             # Carol, whom the bot cannot write to yet, is seated and told to open its chat;
             # the host's Start is refused in the host's language, naming her.
             third = await open_as(browser, fakebot, base, carol, code, errors=errors)
@@ -319,6 +324,8 @@ async def test_invite_shares_the_prepared_invitation_or_copies_the_link(fakebot,
             plain = await open_as(browser, fakebot, base, alice, "j" + lobby.invite,
                                   theme=DARK,
                                   permissions=["clipboard-read", "clipboard-write"])
+            await plain.wait_for_selector("[data-do=invite]")
+            assert await table_problems(plain) == []  # (the dark theme)
             await plain.click("[data-do=invite]")
             await plain.wait_for_selector("#toast:not([hidden])")
             assert await plain.inner_text("#toast") == t("en", "webapp.copied")
