@@ -37,6 +37,12 @@ class WebAppUser:
     language_code: str | None
     start_param: str  # the link's ?startapp= value ("" when opened from a button)
     auth_date: int
+    full_name: str = ""  # first and last name, as the bot's handlers name a person
+
+    @property
+    def name(self) -> str:
+        """The person's name as the chat's handlers store it (``display_name``)."""
+        return (self.full_name or self.first_name or str(self.user_id))[:128]
 
 
 def secret_key(token: str) -> bytes:
@@ -74,6 +80,9 @@ def validate(init_data: str, token: str, *, max_age: float = MAX_AGE,
     if not moment - max_age <= auth_date <= moment + 60:
         raise InitDataRefused("auth_date is stale")
     language = user.get("language_code")
-    return WebAppUser(user_id=user_id, first_name=str(user.get("first_name", "")),
+    first = str(user.get("first_name", ""))
+    full = " ".join(part for part in (first, str(user.get("last_name") or "")) if part)
+    return WebAppUser(user_id=user_id, first_name=first,
                       language_code=language if isinstance(language, str) else None,
-                      start_param=fields.get("start_param", ""), auth_date=auth_date)
+                      start_param=fields.get("start_param", ""), auth_date=auth_date,
+                      full_name=full)

@@ -95,9 +95,6 @@ class Rooms:
         runtime.presenter.listeners.append(self._dealt)
         self.poll = POLL if runtime.renderers.enabled else None
 
-    def open(self) -> int:
-        return sum(len(rooms) for rooms in self._rooms.values())
-
     # -- the socket -------------------------------------------------------------------------
     async def serve(self, request: web.Request, user: WebAppUser) -> web.StreamResponse:
         code = request.query.get("room", user.start_param)
@@ -105,12 +102,12 @@ class Rooms:
         locale = await chats.locale(user_id=user.user_id, reported=user.language_code)
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        room = Room(ws=ws, person=Person(user.user_id, user.first_name, user.language_code),
-                    first_name=user.first_name, locale=locale)
+        room = Room(ws=ws, person=Person(user.user_id, user.name, user.language_code),
+                    first_name=(user.first_name or "?")[:64], locale=locale)
         self._rooms.setdefault(user.user_id, set()).add(room)
         poller = self.runtime.tasks.spawn(self._poll(room)) if self.poll else None
         try:
-            await chats.remember_user(user.user_id, user.first_name, user.language_code)
+            await chats.remember_user(user.user_id, user.name, user.language_code)
             await self._arrive(room, code)
             self.push(room)
             async for message in ws:
@@ -141,7 +138,10 @@ class Rooms:
                 room.gone = refusal_text(room.locale, exc)
             return
         if code == "q":
-            await self._queue(room)
+            try:
+                await self._queue(room)
+            except ServiceError as exc:  # a cooldown, a game nobody can play...
+                room.notice = refusal_text(room.locale, exc)
             return
         game = await chats.table_of(uid)
         if game is not None:

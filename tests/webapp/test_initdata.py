@@ -63,3 +63,11 @@ def test_signed_without_a_user_is_refused():
     data = telegram_signs({"auth_date": str(NOW), "query_id": "AAE1"})
     with pytest.raises(InitDataRefused):
         validate(data, TOKEN, now=NOW)
+
+
+def test_the_persons_name_as_the_chat_names_them():
+    anna = validate(telegram_signs(fields()), TOKEN, now=NOW)
+    assert anna.name == "Anna"
+    user = json.dumps({"id": 7, "first_name": "Anna", "last_name": "Karenina"})
+    karenina = validate(telegram_signs(dict(fields(), user=user)), TOKEN, now=NOW)
+    assert (karenina.first_name, karenina.name) == ("Anna", "Anna Karenina")

@@ -154,3 +154,21 @@ def test_the_end_of_the_deal_is_a_result_with_play_again():
     result = page_state(display, display.snap, 1, NOW)["result"]
     assert "Boris" in result["ready"]
     assert [decode(b["press"]).payload for b in result["buttons"]] == ["next", "nextnow"]
+
+
+def test_the_phrase_menu_and_what_was_said_in_the_readers_language():
+    display = display_at()
+    display.seat_locale = {0: "en", 1: "ru"}
+    menu = page_state(display, display.snap, 1, NOW)["phrases"]["menu"]
+    # The hand's phrase buttons: the same callback data, in the reader's language.
+    assert [decode(item["press"]).payload for item in menu] == [f"say{k}" for k in range(8)]
+    assert menu[0]["label"] == "Хорошая игра!" and menu[-1] == dict(menu[-1], emoji=True)
+    assert page_state(display, display.snap, 1, NOW)["phrases"]["said"] == []
+    display.said, display.said_count = {0: "gg"}, {0: 2}  # Anna said "gg" twice
+    said = page_state(display, display.snap, 1, NOW)["phrases"]["said"]
+    assert said == [{"seat": 0, "n": 2, "text": "Хорошая игра!"}]
+    display.muted = {1}  # Boris turned phrases off: nothing said reaches his page
+    assert page_state(display, display.snap, 1, NOW)["phrases"]["said"] == []
+    solo = display_at()
+    solo.snap = GameSnapshot(**{**solo.snap.__dict__, "chat_id": 22})  # a solo game
+    assert page_state(solo, solo.snap, 1, NOW)["phrases"]["menu"] == []
