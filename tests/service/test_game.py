@@ -319,9 +319,13 @@ async def test_durak_replay_command_reads_the_database_named_on_the_command_line
     streams = Streams(io.StringIO(), out, err)
     assert await asyncio.to_thread(args.run, args, streams) == 0
     assert f"Game {started.game_id} " in out.getvalue()
+    # A game that is not there is a refusal of the command line (durak exits 2), not a
+    # deal that does not replay (exit 1).
+    from bot.cli.args import UsageError
+
     missing = parser.parse_args(["replay", "424242", "--database-url", url])
-    assert await asyncio.to_thread(missing.run, missing, streams) == 1
-    assert "no game 424242" in err.getvalue()
+    with pytest.raises(UsageError, match="no game 424242"):
+        await asyncio.to_thread(missing.run, missing, streams)
 
 
 async def test_two_computers_of_one_strength_are_one_player_in_tallies_and_ratings(
