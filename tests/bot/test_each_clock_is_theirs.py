@@ -32,6 +32,15 @@ async def _play(fake, world, user, game_id: int, version: int, action) -> None:
     raise AssertionError(f"{action.text()} was not applied")
 
 
+async def _delivered(fake, world, game_id: int, seat: int, deadline) -> None:
+    """Until the seat's hand with this turn's buttons has reached them (the clock is
+    moved only then: a first delivery after the move would be late by the move, and
+    rightly given that time back)."""
+    display = world.services.runtime.displays.get(game_id)
+    await fake.wait_for(lambda: display.clock_delivered.get(seat) == deadline, 10,
+                        "the hand with the buttons")
+
+
 async def _until(world, when) -> None:
     """Move the bot's clock to the moment ``when``."""
     world.clock.advance((when - world.clock()).total_seconds())
@@ -49,6 +58,7 @@ async def test_a_pass_leaves_the_silent_defenders_clock_and_a_new_card_restarts_
     defender = led.state.defender
     assert tuple(led.state.waiting_on()) == (defender,)  # a card to beat: their clock runs
     beat_by = led.turn_deadline
+    await _delivered(fakebot, bot_world, game_id, defender, beat_by)
 
     # 20 s later the attacker says they throw in no more: the defender's task is as it
     # was, so is their deadline.
@@ -68,6 +78,7 @@ async def test_a_pass_leaves_the_silent_defenders_clock_and_a_new_card_restarts_
     turn = timedelta(seconds=bot_world.services.runtime.displays.get(game_id).turn_seconds)
     assert thrown.turn_deadline - thrown_at >= turn - timedelta(seconds=1)
     assert thrown.turn_deadline > beat_by + timedelta(seconds=20)
+    await _delivered(fakebot, bot_world, game_id, defender, thrown.turn_deadline)
 
     # The timer plays for the silent defender at that deadline, not before.
     await _until(bot_world, thrown.turn_deadline - timedelta(seconds=1))
@@ -112,7 +123,7 @@ async def test_the_warning_redraw_moves_no_deadline_and_the_timer_keeps_its_word
     snap = await games.snapshot(game_id)
     mover = next(u for u in users if snap.seat_of(u.id) in snap.state.waiting_on())
     deadline = snap.turn_deadline
-    await fakebot.wait_for(lambda: hand_message(fakebot, mover).buttons, 10, "the moves")
+    await _delivered(fakebot, bot_world, game_id, snap.seat_of(mover.id), deadline)
     assert "⏱ 30 seconds per move" in table.text
     await asyncio.sleep(1.2)  # real time passes too, as it does in a chat
 

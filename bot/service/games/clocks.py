@@ -8,12 +8,13 @@ the attackers whose throw-in window opened together); this module says, for one 
 step, whether some seat waited on now got a new task (the clock restarts) or whether every
 one of them still has the task they had (the deadline stays where it was).
 
-The test is on the engine's legal actions, so it holds for every variant without knowing
-its rules: a seat's task is new when it was not waited on before the step, or when it may
-now do something it could not before (a card to beat that was not on the table, a rank
-newly open to throw in). A step that only takes options away (another attacker's pass or
-throw-in while the defender takes, the defender's own cover of one card of several) leaves
-the task as it was.
+The test is on the engine's legal actions and the table, so it holds for every variant
+without knowing its rules: a seat's task is new when it was not waited on before the
+step, when it may now do something it could not before (a rank newly open to throw in),
+or, for the defender, when a card to beat is on the table that was not (even one they
+cannot beat: taking is their answer then). A step that only takes options away (another
+attacker's pass or throw-in while the defender takes, the defender's own cover of one
+card of several) leaves the task as it was.
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ def task_changed(before: GameState, after: GameState) -> bool:
     for seat in after.waiting_on():
         if seat not in waited_before:
             return True
+        if seat == after.defender and not _to_beat(after) <= _to_beat(before):
+            return True
         could = set(before.legal_actions(seat))
         if any(action not in could for action in after.legal_actions(seat)):
             return True
     return False
+
+
+def _to_beat(state: GameState) -> set[object]:
+    """The cards on the table that nobody has covered yet."""
+    return {attack for attack, cover in state.table_pairs() if cover is None}
