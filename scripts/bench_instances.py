@@ -18,8 +18,9 @@ Printed (JSON), per run:
 - refusals_per_press: presses answered with a refusal (out of date, not your turn) over
   all presses; with a kill, also before it (both instances up) and in the 10 s after it
   (``refusal_ratio``: several instances before the kill over one instance);
-- double_applies: player moves in the database beyond the presses answered "✓" (a press
-  applied twice would show here), and gaps or repeats in any game's move numbers;
+- double_applies: player moves in the database beyond the presses answered "✓" or
+  "Already done" (a press applied twice would show here), and gaps or repeats in any
+  game's move numbers;
 - double_timer_fires: two timer moves in one game less than the turn time apart with no
   player move between them (one deadline fired twice);
 - too_many_requests: the 429s the fake gave, per scope (and before the kill);
@@ -92,6 +93,7 @@ PRESET = "two_player_24"
 # fault reaches, not a figure: the next deal comes within seconds).
 PLAY_AGAIN_WAIT = 120.0
 READY_TEXT = t("en", "game.ready_you")
+ALREADY_DONE = t("en", "err.already_played")
 
 
 class RoundRobin:
@@ -353,7 +355,11 @@ def _figures(log: list[tuple], tally: dict, refused_429: dict, games: int,
             / max(1, sum(1 for t in tally["pressed_at"] if t < killed_at)), 3),
         "refused_in_10_s_after_kill": None if killed_at is None else sum(
             1 for t in tally["refused_at"] if 0 <= t - killed_at < 10),
-        "double_applies": player_moves - tally["accepted"] + gaps,
+        # A press applied by the killed instance just before it died reaches the other
+        # one again (the proxy forwards the update anew) and is answered "Already done":
+        # one move, applied once, told so; not a double.
+        "double_applies": player_moves - tally["accepted"]
+        - tally["reasons"].get(ALREADY_DONE[:60], 0) + gaps,
         "timer_moves": sum(1 for m in moves if m[2] == "timeout"),
         "double_timer_fires": double_fires,
         "too_many_requests": {k: v for k, v in refused_429.items() if v},

@@ -55,7 +55,8 @@ async def test_two_bot_processes_behind_one_url_play_like_one_and_survive_a_kill
     two = await run(2, games, 150, 30, think, 0.05, url, seed=3)
     assert two["finished"] == f"{games}/{games}", two
     assert two["next_deals_started"] == f"{games}/{games}", two["next_deals_missed"]
-    assert two["double_applies"] == 0 and two["double_timer_fires"] == 0, two
+    assert two["double_applies"] == 0 and two["double_timer_fires"] == 0, (
+        two["double_applies"], two["double_timer_fires"], two["refusal_reasons"])
     assert two["too_many_requests"] == {} and two["unanswered"] == 0, two
     assert two["moves_after_kill"] > 0, two  # the other process played on
     assert all(n > 0 for n in two["forwarded"])  # both processes took updates
