@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import Table, or_, select, text, update
+from sqlalchemy import ColumnElement, Table, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import Game, GameRenderer
@@ -70,7 +70,7 @@ async def orphans(session: AsyncSession, now: datetime,
     held = select(renderers_t.c.game_id).where(renderers_t.c.until >= now,
                                                 _HOLDER_ALIVE)
     leased = select(renderers_t.c.game_id)
-    wanted = (games_t.c.status == "running") & or_(games_t.c.id.in_(leased),
+    wanted: ColumnElement[bool] = (games_t.c.status == "running") & or_(games_t.c.id.in_(leased),
                                                     games_t.c.created_at < NEW_DEAL_GRACE)
     if ended_since is not None:  # a finished game nobody had is no orphan
         wanted = or_(wanted, (games_t.c.status == "finished")
