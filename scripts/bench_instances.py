@@ -18,9 +18,10 @@ Printed (JSON), per run:
 - refusals_per_press: presses answered with a refusal (out of date, not your turn) over
   all presses; with a kill, also before it (both instances up) and in the 10 s after it
   (``refusal_ratio``: several instances before the kill over one instance);
-- double_applies: player moves in the database beyond the presses answered "✓" or
-  "Already done" (a press applied twice would show here), and gaps or repeats in any
-  game's move numbers;
+- double_applies: player moves in the database beyond the presses answered "✓" (or
+  "Already done" when pressed as the instance was killed: applied there, forwarded
+  again) (a press applied twice would show here), and gaps or repeats in any game's
+  move numbers;
 - double_timer_fires: two timer moves in one game less than the turn time apart with no
   player move between them (one deadline fired twice);
 - too_many_requests: the 429s the fake gave, per scope (and before the kill);
@@ -94,6 +95,8 @@ PRESET = "two_player_24"
 PLAY_AGAIN_WAIT = 120.0
 READY_TEXT = t("en", "game.ready_you")
 ALREADY_DONE = t("en", "err.already_played")
+# A press in flight to the killed instance is forwarded again by the proxy within this long
+KILL_REPLAY_S = 5.0
 
 
 class RoundRobin:
@@ -218,6 +221,8 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
             reason = answer.text[:60]
             tally["reasons"][reason] = tally["reasons"].get(reason, 0) + 1
             tally["refused_at"].append(loop.time())
+            if answer.text == ALREADY_DONE:
+                tally["already_at"].append(answer.at)
             seen = None  # the hand is redrawn after a refusal: look again
         else:
             tally["opened"] += 1  # a choice screen opened (a card with several meanings)
@@ -357,9 +362,11 @@ def _figures(log: list[tuple], tally: dict, refused_429: dict, games: int,
             1 for t in tally["refused_at"] if 0 <= t - killed_at < 10),
         # A press applied by the killed instance just before it died reaches the other
         # one again (the proxy forwards the update anew) and is answered "Already done":
-        # one move, applied once, told so; not a double.
-        "double_applies": player_moves - tally["accepted"]
-        - tally["reasons"].get(ALREADY_DONE[:60], 0) + gaps,
+        # one move, applied once, told so; not a double (pressed in the moments of the
+        # kill: an "Already done" at any other time is a second press of one move).
+        "double_applies": player_moves - tally["accepted"] + gaps - (0 if killed_at is None
+                                                                     else sum(
+            1 for t in tally["already_at"] if abs(t - killed_at) < KILL_REPLAY_S)),
         "timer_moves": sum(1 for m in moves if m[2] == "timeout"),
         "double_timer_fires": double_fires,
         "too_many_requests": {k: v for k, v in refused_429.items() if v},
@@ -384,7 +391,7 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
     extra = {"instances": instances, "webhook_url": f"http://127.0.0.1:{proxy.port}/hook"}
     bots = await _spawn_instances(fake, db_url, tmp, ports, extra)
     tally: dict = {"presses": 0, "accepted": 0, "refused": 0, "unanswered": 0, "opened": 0,
-                   "idle": 0, "reasons": {}, "refused_at": [], "pressed_at": []}
+                   "idle": 0, "reasons": {}, "refused_at": [], "pressed_at": [], "already_at": []}
     killed_at = None
     before_kill: dict | None = None
     again, missed = 0, {}
