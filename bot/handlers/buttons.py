@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
+from datetime import timedelta
 
 from telegram import CallbackQuery, Update
-from telegram.error import BadRequest, NetworkError
+from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 
 from bot.i18n import LOCALES, t
 from bot.render.callback import CallbackData, CallbackDataError, decode
@@ -37,13 +38,18 @@ async def decoded(update: Update, context: BotContext) -> CallbackData | None:
 # once more after this pause: the press's spinner is still turning, and Telegram accepts
 # an answer for some seconds.
 ANSWER_RETRY_PAUSE = 0.3
+# A 429 on an answer (answers skip the outbox, so nothing else waits it out) is waited out
+# and tried once more when Telegram asks for at most this many seconds; a longer wait
+# would answer a press the person has given up on: the hand's next edit shows it instead.
+ANSWER_RETRY_LONGEST = 2.0
 
 
 async def answer(query: CallbackQuery, text: str | None = None, *, show_alert: bool = False,
                  url: str | None = None) -> None:
-    """Answer the press with ``text``, once more if Telegram did not take it; a failure
-    after that is one warning line. It never reaches the error handler: the press did
-    what it did (a move that was applied must not be answered "try again")."""
+    """Answer the press with ``text``, once more if Telegram did not take it (a 429 waited
+    out when short); a failure after that is one warning line. No failure of Telegram's
+    reaches the error handler from here: the press did what it did, and a move that was
+    applied must not be answered "try again" (the hand's next edit shows it done)."""
     for attempt in (1, 2):
         try:
             await query.answer(text[:200] if text else None, show_alert=show_alert, url=url)
@@ -51,11 +57,23 @@ async def answer(query: CallbackQuery, text: str | None = None, *, show_alert: b
         except BadRequest as exc:  # "query is too old": nothing left to answer
             log.info("could not answer a press: %s", exc)
             return
-        except NetworkError as exc:
-            if attempt == 2:
+        except RetryAfter as exc:
+            pause = _retry_seconds(exc)
+            if attempt == 2 or pause > ANSWER_RETRY_LONGEST:
+                log.warning("could not answer a press (flood control: %s); it was handled",
+                            exc)
+                return
+        except TelegramError as exc:  # 5xx, timeouts, drops (NetworkError); 403...
+            if attempt == 2 or not isinstance(exc, NetworkError):
                 log.warning("could not answer a press (%s); it was handled", exc)
                 return
-        await asyncio.sleep(ANSWER_RETRY_PAUSE)
+            pause = ANSWER_RETRY_PAUSE
+        await asyncio.sleep(pause)
+
+
+def _retry_seconds(exc: RetryAfter) -> float:
+    value = exc.retry_after  # int, or a timedelta with PTB_TIMEDELTA
+    return float(value.total_seconds() if isinstance(value, timedelta) else value)
 
 
 async def _refuse(update: Update, context: BotContext, refusal: ServiceError | Code) -> None:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import time
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
 
 from telegram import Bot
 
@@ -55,7 +55,8 @@ from .turns.timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
-# A hand delivered this many seconds after its turn began gives the time back (a 429).
+# A turn's buttons first delivered this many seconds after the turn began give that time
+# back (a 429 held them); measured on the runtime's clock (injected in tests).
 LATE_DELIVERY = 1.0
 
 
@@ -64,6 +65,7 @@ class GameRuntime:
                  settings: Settings, clock: Callable[[], datetime], api: BotApi,
                  rng: random.Random | None = None, metrics: Metrics | None = None) -> None:
         self.games = games
+        self.clock = clock
         self.metrics = metrics
         self.chats = chats
         self.brain = brain
@@ -354,18 +356,35 @@ class GameRuntime:
             self.tasks.spawn(self._seat_back(display, seat))
 
     def _delivered(self, display: Display, seat: int, version: int) -> None:
-        """A hand with buttons reached its person: a turn that reached them late (a 429
-        held it back) gets that time back on its deadline, once per turn."""
-        late = time.monotonic() - display.seen_at
-        if late < LATE_DELIVERY or display.deadline_pushed >= version or not display.timer_on:
+        """A hand with buttons reached its person. The first delivery of a turn's buttons
+        to a seat the game waits on, if late (a 429 held it back), gives the lateness back
+        on the deadline, once. Any later delivery of the same turn (the clock's warning,
+        a pass that kept the clock) is no news about the turn and moves nothing: the
+        deadline is what the table and the hand have said."""
+        snap = display.snap
+        deadline = snap.turn_deadline
+        if (not display.timer_on or not display.turn_seconds or deadline is None
+                or snap.state is None or seat not in snap.state.waiting_on()
+                or display.clock_delivered.get(seat) == deadline):
             return
-        display.deadline_pushed = version
+        display.clock_delivered[seat] = deadline
+        began = deadline - timedelta(seconds=display.turn_seconds)
+        late = (self.clock() - began).total_seconds()
+        if late < LATE_DELIVERY:
+            return
         display.pushing_deadline = True  # the timers wait for it (a deadline already past)
-        self.tasks.spawn(self._push_deadline(display, version, late))
+        self.tasks.spawn(self._push_deadline(display, deadline, late))
 
-    async def _push_deadline(self, display: Display, version: int, late: float) -> None:
+    async def _push_deadline(self, display: Display, deadline: datetime, late: float) -> None:
         try:
-            await self.games.push_deadline(display.game_id, version, late)
+            later = await self.games.push_deadline(display.game_id, deadline, late)
+            if later is not None:
+                # Whoever had this turn's buttons has the later deadline's (no second push).
+                for seat, seen in list(display.clock_delivered.items()):
+                    if seen == deadline:
+                        display.clock_delivered[seat] = later
+                if display.snap.turn_deadline == deadline:
+                    display.adopt(replace(display.snap, turn_deadline=later))
         except Exception as exc:
             log_failure(log, exc, "moving the turn deadline of game %s", display.game_id)
         finally:

@@ -109,7 +109,8 @@ def build_snapshot(facts: GameFacts, *, version: int, status: str, state: GameSt
 class CachedGame:
     """A running game at ``version`` as committed or read by this process. ``state`` is
     never mutated (plans apply to a clone); ``hands`` are its seats' hands, or None until
-    first needed; ``names``: user id -> stored name, for its snapshots."""
+    first needed; ``names``: user id -> stored name, for its snapshots; ``deadline``: its
+    turn deadline as stored (a step that leaves every task as it was keeps it)."""
 
     facts: GameFacts
     version: int
@@ -117,6 +118,7 @@ class CachedGame:
     seats: tuple[SeatRow, ...]
     names: dict[int, str]
     hands: Hands | None = None
+    deadline: datetime | None = None
 
 
 class PositionCache:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import Table, or_, select, text, update
+from sqlalchemy import ColumnElement, Table, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import Game, GameRenderer
@@ -61,15 +61,21 @@ async def renew(session: AsyncSession, instance: str, until: datetime) -> set[in
 NEW_DEAL_GRACE = text("CURRENT_TIMESTAMP - interval '10 seconds'")
 
 
-async def orphans(session: AsyncSession, now: datetime) -> list[int]:
+async def orphans(session: AsyncSession, now: datetime,
+                  ended_since: datetime | None = None) -> list[int]:
     """Running games whose lease ran out, whose instance is gone, or that never had one
-    (once past ``NEW_DEAL_GRACE``)."""
+    (once past ``NEW_DEAL_GRACE``); with ``ended_since``, also the games that finished
+    since then whose instance is gone or whose lease ran out (their end may never have
+    been drawn)."""
     held = select(renderers_t.c.game_id).where(renderers_t.c.until >= now,
                                                 _HOLDER_ALIVE)
-    stmt = select(games_t.c.id).where(games_t.c.status == "running",
-                                      games_t.c.id.not_in(held),
-                                      or_(games_t.c.id.in_(select(renderers_t.c.game_id)),
-                                          games_t.c.created_at < NEW_DEAL_GRACE))
+    leased = select(renderers_t.c.game_id)
+    wanted: ColumnElement[bool] = (games_t.c.status == "running") & or_(games_t.c.id.in_(leased),
+                                                    games_t.c.created_at < NEW_DEAL_GRACE)
+    if ended_since is not None:  # a finished game nobody had is no orphan
+        wanted = or_(wanted, (games_t.c.status == "finished")
+                     & (games_t.c.finished_at >= ended_since) & games_t.c.id.in_(leased))
+    stmt = select(games_t.c.id).where(wanted, games_t.c.id.not_in(held))
     return [row.id for row in await session.execute(stmt)]
 
 

@@ -172,3 +172,17 @@ async def move_log(world, game_id):
 
     async with world.services.db.read() as s:
         return await game_repo.move_log(s, game_id)
+
+
+async def turn_delivered(fake, world, game_id, timeout: float = 20.0) -> None:
+    """Until the hands with the current turn's buttons have reached the people it waits
+    on (and a late one's time is given back): a test that moves the bot's clock before
+    would make that first delivery late by the jump, and rightly given it back."""
+    from bot.runtime.turns.timers import waiting_for_delivery
+
+    version = (await world.services.games.snapshot(game_id)).version
+    display = world.services.runtime.displays.get(game_id)
+    if display is None:
+        return
+    await fake.wait_for(lambda: display.version >= version and not waiting_for_delivery(
+        display) and not display.pushing_deadline, timeout, "the turn's hands delivered")

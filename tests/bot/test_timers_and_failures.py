@@ -11,11 +11,13 @@ from playing import (
     move_log,
     press_first_accepted,
     start_group_game,
+    turn_delivered,
 )
 
 
 async def timeout_round(fakebot, world, game_id):
     """Move the clock past the deadline and wait for the timer loop to play."""
+    await turn_delivered(fakebot, world, game_id)
     before = (await world.services.games.snapshot(game_id)).version
     world.clock.advance(61)
 

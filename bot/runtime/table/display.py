@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import time
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from bot.render.screen import Screen
@@ -78,11 +79,14 @@ class Display:
     computer_task: asyncio.Task | None = None
     retry_task: asyncio.Task | None = None  # a redraw after Telegram's 429 or a failure
     retry_due: float = 0.0  # when retry_task redraws (loop time)
-    # When this process first held the current version (monotonic): a hand delivered much
-    # later gets that time back on its turn timer (the runtime's on_delivered).
+    # When this process first held the current version (monotonic; computer pauses).
     seen_at: float = field(default_factory=time.monotonic)
-    deadline_pushed: int = -1  # the version whose deadline was already pushed
-    pushing_deadline: bool = False  # that push is still on its way to the database
+    # seat -> the turn deadline whose buttons its hand already delivered: only the first
+    # delivery of a turn's buttons may give late time back (the runtime's on_delivered),
+    # never a later redraw (the clock's warning, a pass that kept the clock). A display
+    # loaded with its messages already sent counts their hands as delivered.
+    clock_delivered: dict[int, datetime] = field(default_factory=dict)
+    pushing_deadline: bool = False  # a late delivery's push is on its way to the database
     # The seats after a seat change (a computer took or gave back a seat, someone left) and
     # the version it happened at: a move result of that same version, built a moment
     # before the change, must not bring the old seats back.
@@ -109,6 +113,8 @@ class Display:
         self.notes.note_seats(self.snap.seats)
         self.notes.turn_seconds = self.turn_seconds if self.timer_on else None
         self._note_bout(self.snap)
+        if self.snap.turn_deadline is not None:
+            self.clock_delivered = dict.fromkeys(self.hand_msgs, self.snap.turn_deadline)
 
     def pressing(self, seat: int) -> asyncio.Event:
         """A press of the seat's person is being judged: the event is set when it is done
@@ -188,7 +194,8 @@ class Display:
             return False
         if snap.version != self.snap.version:
             self.seen_at = time.monotonic()
-            self.notes.running_out = False  # a new turn's clock (or the same one's, reset)
+        if snap.turn_deadline != self.snap.turn_deadline:
+            self.notes.running_out = False  # a new clock (a step that kept it keeps its words)
         if self.seats_as_of is not None and self.seats_as_of[0] == snap.version:
             snap = replace(snap, seats=self.seats_as_of[1])
         self.snap = snap

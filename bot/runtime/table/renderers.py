@@ -13,7 +13,8 @@ running game has a renderer, the instance holding its lease (``game_renderers``)
   out, or whose instance is gone (its connection that LISTENs, named after it, closed:
   a killed process's connections close with it), is taken over by the next instance that
   touches it or looks (every ``LEASE_S / 3``), which draws it at once and moves its
-  computer players;
+  computer players; so is a deal that ended in the last ``ENDED_TAKEOVER_S`` (its end
+  drawn, with "Play again");
 - with one instance (or SQLite) every game is this instance's and nothing is stored.
 
 The Mini App's pages (``bot.webapp.hub``) may be served by any instance: every instance
@@ -47,6 +48,10 @@ log = logging.getLogger(__name__)
 LEASE_S = 6.0  # a killed instance's games are drawn by another within about this
 NOT_MINE_S = 1.0  # a game another instance draws is asked about again after this
 TAKEOVER_PAUSE_S = 3.0  # a private chat's budget refills in about this (see ``cooling``)
+# A deal that ended this recently on an instance that is gone is drawn by another: its
+# last table ("Game over", "Play again") may have been waiting for the group's budget
+# when that instance died, and nobody would draw it otherwise.
+ENDED_TAKEOVER_S = 120.0
 
 
 # (seat, action, cause, version) of a move applied by an instance that does not draw
@@ -283,7 +288,8 @@ class Renderers:
                 now = self.clock()
                 async with self.db.transaction() as s:
                     held = await repo.renew(s, self.me, now + timedelta(seconds=LEASE_S))
-                    orphans = await repo.orphans(s, now)
+                    orphans = await repo.orphans(
+                        s, now, ended_since=now - timedelta(seconds=ENDED_TAKEOVER_S))
                 self.mine &= held  # another instance took some (it ended their deal)
                 for game_id in orphans:
                     if await self._claim(game_id) and self.on_change is not None:

@@ -63,7 +63,10 @@ class TurnTimers:
     def mark_running_out(self) -> int:
         """The deals this process shows whose turn has just entered its last
         ``warning_seconds``: noted and drawn again, once per turn (the one known moment
-        the clock's words change between two moves). How many."""
+        the clock's words change between two moves). Not while a hand the deal waits on
+        is still on its way: its late delivery may still move the deadline, and "under N
+        seconds left" must stay true. The redraw moves no deadline (the runtime gives
+        time back only for a turn's first delivery). How many."""
         now = self.clock()
         marked = 0
         for display in self.displays.all():
@@ -72,7 +75,7 @@ class TurnTimers:
                     or snap.turn_deadline is None:
                 continue
             warn = timedelta(seconds=warning_seconds(notes.turn_seconds))
-            if now >= snap.turn_deadline - warn:
+            if now >= snap.turn_deadline - warn and not waiting_for_delivery(display):
                 notes.running_out = True
                 marked += 1
                 self.redraw(display)

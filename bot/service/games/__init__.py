@@ -2,6 +2,7 @@
 
     core.py     the transaction and version rules, stated once (load, plan, commit behind
                 the version, settle), the position cache, the stored game as a snapshot
+    clocks.py   whether a step gives a seat waited on a new task (the deadline restarts)
     dealing.py  the first deal, the next deal of a series, the ready check between them
     acting.py   a press, a computer's move, the turn timer's default moves
     seats.py    seat changes that keep the version (leave, hand over, hand back, a later
@@ -9,7 +10,9 @@
     reads.py    the ids of a deal's messages and the buttons its hands showed
 
 Decisions (not in RULES.md):
-- the turn deadline restarts with every accepted action while someone is waited on;
+- the turn deadline restarts only when a seat waited on gets a new task (``clocks.py``:
+  a new card to beat, their lead, a throw-in window); a step that leaves every task as it
+  was (a pass, a throw-in to a taker) keeps it, so each person's clock is theirs;
 - a timeout plays the engine's default action for every seat waited on at the deadline
   (skipping a seat that stops being waited on as the others move); a person who times out
   ``TAKEOVER_AFTER`` times in a row is taken over by a computer player (``taken_over``),

@@ -5,6 +5,7 @@ position first."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import Action, GameState, IllegalAction, deal_from_dict
@@ -61,15 +62,16 @@ class Acting(GameCore):
             actor = self._actor(seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
             state = deal_from_dict(game.state)
+            deadline = aware(game.turn_deadline) if game.turn_deadline else None
             if expected_version is None or expected_version == game.version:
                 return self._plan_press(game_id, state, None, game.version, actor,
-                                        action_text, cause)
+                                        action_text, cause, deadline)
             if expected_version > game.version:  # no screen ever showed it: forged
                 await self._refuse_stale(s, game_id, expected_version, actor.seat,
                                          action_text)
             try:
                 planned = self._plan_press(game_id, state, None, game.version, actor,
-                                           action_text, cause)
+                                           action_text, cause, deadline)
             except IllegalMove:
                 # No longer possible: a double press is told so, any other press why (not
                 # their turn any more, the table is full, that card was covered...).
@@ -93,7 +95,8 @@ class Acting(GameCore):
             actor = self._actor(cached.seats, user_id, seat, cause)
             action_text = self._parse(action, actor.seat).text()
             planned = self._plan_press(cached.facts.id, cached.state, cached.hands,
-                                       cached.version, actor, action_text, cause)
+                                       cached.version, actor, action_text, cause,
+                                       cached.deadline)
         except ServiceError:
             return None
         facts, version, seats, names = cached.facts, cached.version, cached.seats, cached.names
@@ -124,8 +127,10 @@ class Acting(GameCore):
 
     @staticmethod
     def _plan_press(game_id: int, before: GameState, before_hands: Hands | None, version: int,
-                    actor: SeatRow, action_text: str, cause: str) -> Plan:
-        """Apply one press to a clone of ``before`` (which stays untouched)."""
+                    actor: SeatRow, action_text: str, cause: str,
+                    deadline: datetime | None) -> Plan:
+        """Apply one press to a clone of ``before`` (which stays untouched); ``deadline``:
+        the turn deadline stored with ``before`` (kept while every task stays as it was)."""
         state = before.clone()
         try:
             engine_events = state.apply(Action.parse(action_text, actor.seat))
@@ -145,11 +150,12 @@ class Acting(GameCore):
         if cause == "player" and (actor.consecutive_timeouts or actor.taken_over):
             seat_updates[actor.seat] = {"consecutive_timeouts": 0, "taken_over": False}
         return Plan(state, [(move, actor.user_id)], seat_updates, (), actor.seat, action_text,
-                     hands)
+                    hands, before=before, deadline_before=deadline)
 
     async def time_out(self, game_id: int, expected_version: int) -> ActResult:
         """Play the default action for every seat the game is waiting on, if the deadline
-        has passed and nobody moved since ``expected_version`` (the timer's snapshot)."""
+        has passed and nobody moved since ``expected_version`` (the timer's snapshot). The
+        next turn's clock starts afresh (the plan names no position before it)."""
 
         async def plan(s: AsyncSession, game: Any, seats: Seats) -> Plan:
             if expected_version != game.version:

@@ -59,6 +59,8 @@ from bot.storage import games as game_repo
 from bot.storage import people
 from bot.storage.database import Coalescer, Database
 
+from .clocks import task_changed
+
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -80,6 +82,10 @@ class Plan:
     seat: int | None
     action: str | None
     hands: Hands | None = None  # seat_hands(state), when the plan computed them
+    # The position the step was planned on and its stored deadline: the deadline stays
+    # unless a seat waited on got a new task (``clocks``). None: the clock restarts.
+    before: GameState | None = None
+    deadline_before: datetime | None = None
 
 
 Seats = tuple[SeatRow, ...]
@@ -133,9 +139,11 @@ class GameCore:
                 s, [x.user_id for x in seats]))
         cached = self._cache.get(game_id) if game.status == "running" else None
         state = self._decoded(game)
-        if game.status == "running" and (cached is None or cached.version != game.version):
-            self._cache.put(CachedGame(facts, game.version, state.clone(), seats, names))
         deadline = aware(game.turn_deadline) if game.turn_deadline else None
+        if game.status == "running" and (cached is None or cached.version != game.version
+                                         or cached.deadline != deadline):
+            self._cache.put(CachedGame(facts, game.version, state.clone(), seats, names,
+                                       deadline=deadline))
         return build_snapshot(facts, version=game.version, status=game.status, state=state,
                               seats=seats, names=names, turn_deadline=deadline)
 
@@ -180,7 +188,8 @@ class GameCore:
         reads outside the write lock, and seat changes keep the version), its seats are
         stale: the result shows the seats as stored now and nothing is cached."""
         if self._seat_changes.get(facts.id, 0) == generation:
-            self._remember(facts, version, seats, names, planned)
+            self._remember(facts, version, seats, names, planned,
+                           result.snapshot.turn_deadline)
             return result
         self._cache.forget(facts.id)
         async with self.db.read() as s:
@@ -198,14 +207,14 @@ class GameCore:
         return names_at_table(facts, await people.user_names(s, [x.user_id for x in seats]))
 
     def _remember(self, facts: GameFacts, version: int, seats: Seats, names: dict[int, str],
-                  planned: Plan) -> None:
+                  planned: Plan, deadline: datetime | None) -> None:
         """Cache the position a plan committed (called only after the commit)."""
         if planned.state.is_over:
             self._cache.forget(facts.id)
             return
         self._cache.put(CachedGame(facts, version + len(planned.moves), planned.state,
                                    updated_seats(tuple(seats), planned.seat_updates), names,
-                                   planned.hands))
+                                   planned.hands, deadline))
 
     @staticmethod
     def _result(facts: GameFacts, version: int, seats: Seats, names: dict[int, str], plan: Plan,
@@ -259,8 +268,8 @@ class GameCore:
         """(now, turn deadline, state JSON) of a plan, computed before taking a write slot
         (and once, even if a group commit has to run the write again)."""
         now = self.clock()
-        deadline = None if plan.state.is_over else self._deadline(plan.state, facts.settings,
-                                                                  now)
+        deadline = self._deadline(plan.state, facts.settings, now, before=plan.before,
+                                  previous=plan.deadline_before)
         return now, deadline, plan.state.to_dict()
 
     async def _commit_moves(self, s: AsyncSession, facts: GameFacts, version: int, seats: Seats,
@@ -304,8 +313,15 @@ class GameCore:
         return self._result(facts, version, seats, names, plan, deadline, events)
 
     @staticmethod
-    def _deadline(state: GameState, settings: dict[str, Any], now: datetime) -> datetime | None:
+    def _deadline(state: GameState, settings: dict[str, Any], now: datetime, *,
+                  before: GameState | None = None,
+                  previous: datetime | None = None) -> datetime | None:
+        """The turn deadline after a step to ``state`` from ``before``: the one it had
+        (``previous``) while every seat waited on keeps its task, else a full turn from
+        ``now`` (docs/rules.md, "Turn timers")."""
         if state.is_over or not tuple(state.waiting_on()):
             return None
+        if before is not None and previous is not None and not task_changed(before, state):
+            return previous
         seconds = int(settings.get("turn_seconds", game_settings.DEFAULT_TURN_SECONDS))
         return now + timedelta(seconds=seconds)

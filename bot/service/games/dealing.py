@@ -229,4 +229,5 @@ class Dealing(GameCore):
                               deal_number=deal_number, version=game.version,
                               seats=snapshot.seats, turn_deadline=deadline,
                               snapshot=snapshot, lobby_id=lobby_id)
-        return started, CachedGame(facts, state.version, state, tuple(seats), names)
+        return started, CachedGame(facts, state.version, state, tuple(seats), names,
+                                   deadline=deadline)

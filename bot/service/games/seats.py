@@ -4,7 +4,8 @@ cancel."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.engine import RuleSet
@@ -24,18 +25,23 @@ if TYPE_CHECKING:
 class SeatChanges(GameCore):
     """Who plays a seat, and the host's cancel."""
 
-    async def push_deadline(self, game_id: int, version: int, seconds: float) -> bool:
-        """The turn at ``version`` reached its player ``seconds`` late (Telegram held the
-        hand back): their turn deadline moves on by as much. False when the game moved
-        on meanwhile (then the new turn has its own deadline)."""
+    async def push_deadline(self, game_id: int, deadline: datetime,
+                            seconds: float) -> datetime | None:
+        """The turn whose deadline is ``deadline`` reached its player ``seconds`` late
+        (Telegram held the hand back): that deadline moves on by as much. Returns the new
+        deadline; None when the turn's clock changed meanwhile (a move gave a new task, a
+        timeout: the new turn has its own deadline)."""
         async with self.db.transaction() as s:
             game = await game_repo.load_game(s, game_id, lock=True)
-            if game is None or game.status != "running" or game.version != version \
-                    or game.turn_deadline is None:
-                return False
-            await game_repo.set_deadline(
-                s, game_id, aware(game.turn_deadline) + timedelta(seconds=seconds))
-        return True
+            if game is None or game.status != "running" or game.turn_deadline is None \
+                    or aware(game.turn_deadline) != deadline:
+                return None
+            later = deadline + timedelta(seconds=seconds)
+            await game_repo.set_deadline(s, game_id, later)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.deadline == deadline:  # kept by the next step
+            self._cache.put(replace(cached, deadline=later))
+        return later
 
     async def hand_over(self, game_id: int, seat: int) -> GameSnapshot:
         """Telegram refused to deliver the seat's hand (403: blocked, never started): a
