@@ -16,15 +16,23 @@ have cards".
 
     python scripts/bench_match.py [--people 1000] [--seconds 60] [--players 2]
         [--sweep 1.0] [--instances 1,2] [--database-url URL] [--seed 1]
+
+``--bot``: the same through the whole bot (``bench_match_bot.py``): the real Application
+in its own process(es) against the fake Bot API with Telegram's limits, people sending
+/quick in their private chats; seconds from a table's last /quick to every person at it
+having their hand with cards; on two instances, two bot processes on one PostgreSQL
+behind one URL.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -156,9 +164,26 @@ def main() -> None:
     parser.add_argument("--database-url", default=DEFAULT_PG,
                         help="PostgreSQL (a scratch schema is made), or 'sqlite' for a file")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", action="store_true",
+                        help="through the whole bot: bot processes against the fake Bot "
+                             "API, people sending /quick; time to both having cards")
     args = parser.parse_args()
     for n in (int(x) for x in args.instances.split(",")):
-        asyncio.run(bench(args.database_url, n, args))
+        if args.bot:
+            print(json.dumps(asyncio.run(bot_bench(n, args))), flush=True)
+        else:
+            asyncio.run(bench(args.database_url, n, args))
+
+
+async def bot_bench(instances: int, args: argparse.Namespace) -> dict:
+    """``--bot``: one run of bench_match_bot.py (a script beside this one)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_match_bot import bot_run
+
+    url = None if args.database_url.startswith("sqlite") else args.database_url
+    return await bot_run(instances, people=args.people, seconds=args.seconds,
+                         players=args.players, sweep=args.sweep, seed=args.seed,
+                         pg_url=url)
 
 
 if __name__ == "__main__":
