@@ -39,9 +39,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.service.quick import Matched, QuickMatchService, QuickRequest
-from bot.storage.database import Database
-from bot.storage.scratch import scratch_database
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]  # this checkout's bot, not an installed one
+
+from bot.service.quick import Matched, QuickMatchService, QuickRequest  # noqa: E402
+from bot.storage.database import Database  # noqa: E402
+from bot.storage.scratch import scratch_database  # noqa: E402
 
 DEFAULT_PG = os.environ.get("TEST_DATABASE_URL",
                             "postgresql+asyncpg://postgres@127.0.0.1:5432/durak_test")
@@ -177,7 +180,6 @@ def main() -> None:
 
 async def bot_bench(instances: int, args: argparse.Namespace) -> dict:
     """``--bot``: one run of bench_match_bot.py (a script beside this one)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_match_bot import bot_run
 
     url = None if args.database_url.startswith("sqlite") else args.database_url

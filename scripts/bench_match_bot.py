@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -38,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "scripts")]
 
 from bench_harness import (  # noqa: E402
+    BotReport,
     drop_postgres,
     free_port,
     fresh_postgres,
@@ -70,16 +72,31 @@ class Sends:
         self._seen = [0, 0]  # calls, webhook replies already read
         self.first_reply: dict[int, float] = {}  # chat -> first message to it
         self.first_hand: dict[int, float] = {}  # chat -> first hand sent to it
+        self.counting = False  # count the requests by kind (the measured phase)
+        self.kinds: Counter = Counter()  # "kind method" -> requests (429s: "... 429")
 
     def read(self) -> None:
         for n, log in enumerate((self.fake.calls, self.fake.webhook_replies)):
             for call in log[self._seen[n]:]:
+                if self.counting:
+                    self.kinds[f"{kind(call)} {call.method}"
+                               f"{'' if call.ok else f' {call.error_code}'}"] += 1
                 if call.method != "sendMessage" or not call.ok or not call.chat_id:
                     continue
                 self.first_reply.setdefault(call.chat_id, call.at)
                 if str(call.params.get("text", "")).startswith(HAND_PREFIX):
                     self.first_hand.setdefault(call.chat_id, call.at)
             self._seen[n] = len(log)
+
+
+KINDS = (("Your cards in ", "hand"), ("Looking for a quick game", "waiting"),
+         ("Table found", "found"), ("🔔 Your turn", "nudge"), ("Nobody else", "lonely"))
+
+
+def kind(call) -> str:
+    """What a request was about, by its English text (people's language here)."""
+    text = str(call.params.get("text", ""))
+    return next((name for prefix, name in KINDS if text.startswith(prefix)), "other")
 
 
 class Load:
@@ -189,6 +206,9 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
         refused_before = dict(fake.flood.refused)
         calls_before = len(fake.calls) + len(fake.webhook_replies)
         load.start()
+        sends.counting = True
+        for bot in bots:  # each notes its CPU time (and, BENCH_BOT_PROFILE, profiles)
+            bot.send_signal(signal.SIGUSR1)
         arrivals = sorted(rng.uniform(0, seconds) for _ in range(people))
         loop = asyncio.get_running_loop()
         start = loop.time()
@@ -201,9 +221,14 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
             sends.read()
             return len(sends.first_hand)
 
+        last = loop.time()
         await _wait_until(lambda: hands() >= people - people % players, MAX_DRAIN,
                           QUIET_END + 2 * sweep, hands)
+        drained = loop.time() - last  # from the last /quick to the last hand (or giving up)
         await fake.settle(0.5, timeout=30)
+        for bot in bots:
+            bot.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(0.5)
         sends.read()
         refused = {scope: n - refused_before.get(scope, 0)
                    for scope, n in fake.flood.refused.items()}
@@ -218,6 +243,12 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
     if pg_name:
         await drop_postgres(pg_url, pg_name)
 
+    cpu = []  # per instance: CPU seconds over wall seconds of the measured phase
+    for i in range(instances):
+        marks = BotReport.load(f"{tmp}/out{i}.json").marks
+        if len(marks) >= 2:
+            cpu.append(round((marks[1]["cpu_s"] - marks[0]["cpu_s"])
+                             / max(1e-9, marks[1]["wall_s"] - marks[0]["wall_s"]), 2))
     seats = Counter(u for members in tables.values() for u in members)
     ready, no_cards = [], 0
     for members in tables.values():
@@ -238,5 +269,7 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
         "lost": people - len(seats) - waiting, "no_cards": no_cards,
         "too_many_requests": {k: v for k, v in sorted(refused.items()) if v},
         "requests_per_person": round(calls / max(1, people), 2),
-        "forwarded": proxy.forwarded, "load_1min": figures_load,
+        "requests_by_kind": dict(sends.kinds.most_common()),
+        "drained_s": round(drained, 1),
+        "forwarded": proxy.forwarded, "bot_cpu_share": cpu, "load_1min": figures_load,
     }
