@@ -276,6 +276,9 @@ async def main(games: int, seconds: float, coalesce: float, mode: str = "group",
         "fake_and_users_cpu_ms_per_action": round(here_cpu * 1000 / max(1, actions), 2),
         "requests_per_action": round(len(play_calls) / max(1, actions), 2),
         "limits": limits,
+        # inline answers Telegram refused (the whole run: set-up included; bench_venues.py)
+        "inline_answers_429": len([c for c in fake.calls if c.method == "answerInlineQuery"
+                                   and c.error_code == 429]),
         # 429s the fake gave during play, per scope (token, group, private chat)
         "too_many_requests": {scope: n for scope, n in sorted(refused.items()) if n},
         "presses_answered": len([w for w in answer_waits if w < 30.0]),
