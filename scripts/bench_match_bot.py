@@ -121,19 +121,22 @@ class Load:
                 "end": round(self.samples[-1], 2), "cores": os.cpu_count()}
 
 
-async def quick_seats(db_url: str) -> dict[int, list[int]]:
-    """game id -> the people seated at it, for every quick game."""
+async def quick_seats(db_url: str) -> tuple[dict[int, list[int]], dict[int, float]]:
+    """game id -> the people seated at it, for every quick game; and when each game was
+    created (Unix time: the table formed and its deal was made)."""
     db = Database(db_url)
     try:
         async with db.read() as s:
-            rows = (await s.execute(select(Seat.game_id, Seat.user_id).join(
+            rows = (await s.execute(select(Seat.game_id, Seat.user_id, Game.created_at).join(
                 Game, Game.id == Seat.game_id).where(
                     Game.venue == VenueKind.QUICK.value))).all()
         tables: dict[int, list[int]] = {}
-        for game_id, user_id in rows:
+        created: dict[int, float] = {}
+        for game_id, user_id, at in rows:
+            created[game_id] = at.timestamp()
             if user_id is not None:
                 tables.setdefault(game_id, []).append(user_id)
-        return tables
+        return tables, created
     finally:
         await db.dispose()
 
@@ -188,6 +191,7 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
     load = Load()
     sent_at: dict[int, float] = {}
     rng = random.Random(seed)
+    clock_offset = time.time() - fake.clock()  # the fake's clock to Unix time
     try:
         await wait_for_bots(fake, bots, webhook=True)
         await wait_listening(ports)
@@ -237,7 +241,7 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
         await stop_bots(bots)
         await proxy.stop()
         figures_load = load.stop()
-    tables = await quick_seats(db_url)
+    tables, created = await quick_seats(db_url)
     waiting = await still_waiting(db_url, request)
     await fake.stop()
     if pg_name:
@@ -250,13 +254,17 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
             cpu.append(round((marks[1]["cpu_s"] - marks[0]["cpu_s"])
                              / max(1e-9, marks[1]["wall_s"] - marks[0]["wall_s"]), 2))
     seats = Counter(u for members in tables.values() for u in members)
-    ready, no_cards = [], 0
-    for members in tables.values():
+    ready, dealt, no_cards = [], [], 0
+    for game_id, members in tables.items():
+        last = max(sent_at[u] for u in members)
+        # the deal made (in the database, Unix time) after the last /quick: how much of
+        # the wait is the bot taking the update and matching, not delivering the cards
+        dealt.append(created[game_id] - (last + clock_offset))
         got = [sends.first_hand.get(u) for u in members]
         if None in got:
             no_cards += sum(1 for g in got if g is None)
             continue
-        ready.append(max(got) - max(sent_at[u] for u in members))  # type: ignore[type-var]
+        ready.append(max(got) - last)  # type: ignore[type-var]
     return {
         "instances": instances, "people": people, "seconds": seconds, "players": players,
         "database": "postgresql" if pg_url else "sqlite", "set_up_s": round(set_up, 1),
@@ -264,6 +272,8 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
         "ready_s_p50": round(percentile(ready, 0.50), 3),
         "ready_s_p99": round(percentile(ready, 0.99), 3),
         "ready_s_max": round(max(ready, default=0.0), 3),
+        "dealt_s_p50": round(percentile(dealt, 0.50), 3),
+        "dealt_s_p99": round(percentile(dealt, 0.99), 3),
         "seated_twice": sum(n - 1 for n in seats.values() if n > 1),
         "left_waiting": waiting, "matchable_left": waiting - waiting % players,
         "lost": people - len(seats) - waiting, "no_cards": no_cards,
