@@ -22,6 +22,37 @@ in its own process(es) against the fake Bot API with Telegram's limits, people s
 /quick in their private chats; seconds from a table's last /quick to every person at it
 having their hand with cards; on two instances, two bot processes on one PostgreSQL
 behind one URL.
+
+Measured with ``--bot`` (2026-11-28, the 2-core machine shared with other work, load
+average 3-10 during the runs; PostgreSQL 15, webhook, Telegram's limits in the fake):
+
+    nice -n 5 python scripts/bench_match.py --bot --people 1000 --seconds 60 \
+        --instances 1,2
+
+    run                 tables  last /quick -> cards p50 / p99 / max   seated twice
+    1 instance  (a)     500     30.7 / 114.4 / 116.4 s                 0
+    2 instances (a)     499     59.4 / 122.8 / 128.6 s                 0
+    1 instance  (b)     456     54.2 / 129.2 / 130.4 s                 0
+    2 instances (b)     481     67.0 / 125.2 / 126.1 s                 0
+
+    (a) matchable left waiting 0 / 0; not handled when the bench stopped (120 s after
+        the last /quick) 0 / 1; seated without cards by then 36 / 132; 429s (token)
+        519 / 31.
+    (b) matchable left waiting 0 / 0; not handled 88 / 37; without cards 87 / 46;
+        429s (token) 323 / 298; bot CPU share 0.24 / 0.20 + 0.19 of a core; requests
+        per person 4.3 / 3.9: hand sends 825 / 924, "Table found" 826 / 919, waiting
+        messages 361 / 368, nudges 501 / 378, hand edits 1290 / 808 (turn timeouts of
+        idle tables after 60 s), 198 hand edits refused with 400 on two instances.
+
+Target p99 <= 1 s: missed by two orders of magnitude. Why: the token. 1,000 people a
+minute is 16.7 a second, and each costs about 3 requests while queueing and being seated
+(a hand, "Table found", half a waiting message, half a nudge): ~50 requests a second
+against Telegram's 30 (the outbox keeps 28.6). The queue of requests grows by ~20 a
+second; the waiting message is sent inside /quick's handler (runtime/matchmaking.py
+``queue`` awaits it) at the lowest priority, so handlers pile up behind it, the
+Application's 64 concurrent updates fill, and later /quick updates wait unprocessed
+(the "not handled" above); "Table found" goes with a hand's priority (``BotApi.tell``'s
+default), competing with the cards. The bot processes stayed at a fifth of a core.
 """
 
 from __future__ import annotations

@@ -16,11 +16,16 @@ nudged after a few seconds; that traffic is counted).
 Measured from what the fake recorded: a /quick's moment is when the fake took it from
 the person (before the webhook POST), a hand's when the fake performed the sendMessage
 "Your cards in ..." to that person. Tables and seats are read from the database at the
-end. Printed per run (JSON): ready_s p50/p99/max over tables; tables; seated_twice
+end. Printed per run (JSON): ready_s p50/p99/max over tables; dealt_s p50/p99 (from
+the last /quick to the game's row, created_at: the update taken and matched, cards not
+yet delivered); tables; seated_twice
 (people at two quick tables: must be 0); left_waiting (in the queue at the end) and
 matchable_left (of those, how many could still form a table: must be 0); lost (neither
-seated nor waiting); no_cards (seated, never got a hand); too_many_requests by scope;
-the load average seen (os.getloadavg: 1-minute figure at start, max, end).
+seated nor waiting: their /quick not handled yet); no_cards (seated, no hand yet);
+too_many_requests by scope; requests_by_kind (hand, waiting, found, nudge, other, by
+method, refusals apart); bot_cpu_share (each process's CPU over the measured phase; with
+BENCH_BOT_PROFILE a cProfile of it); the load average seen (os.getloadavg: 1-minute
+figure at start, max, end). Measured figures: bench_match.py's docstring.
 """
 
 from __future__ import annotations
