@@ -34,6 +34,7 @@ average 3-10 during the runs; PostgreSQL 15, webhook, Telegram's limits in the f
     2 instances (a)     499     59.4 / 122.8 / 128.6 s                 0
     1 instance  (b)     456     54.2 / 129.2 / 130.4 s                 0
     2 instances (b)     481     67.0 / 125.2 / 126.1 s                 0
+    1 instance  (c)     500     25.5 /  94.0 /  94.7 s                 0
 
     (a) matchable left waiting 0 / 0; not handled when the bench stopped (120 s after
         the last /quick) 0 / 1; seated without cards by then 36 / 132; 429s (token)
@@ -42,7 +43,14 @@ average 3-10 during the runs; PostgreSQL 15, webhook, Telegram's limits in the f
         429s (token) 323 / 298; bot CPU share 0.24 / 0.20 + 0.19 of a core; requests
         per person 4.3 / 3.9: hand sends 825 / 924, "Table found" 826 / 919, waiting
         messages 361 / 368, nudges 501 / 378, hand edits 1290 / 808 (turn timeouts of
-        idle tables after 60 s), 198 hand edits refused with 400 on two instances.
+        idle tables after 60 s), 198 hand edits refused with 400 on two instances
+        (main's 9ca83b5, after these runs, fixed both instances sending a new deal's
+        messages; not rerun on it).
+    (c) with dealt_s: the game's row was made 24.2 s (p50) / 93.2 s (p99) after the
+        last /quick, the cards came ~1 s after that: the wait is the update waiting to
+        be handled, not the cards' delivery. 0 not handled, 0 without cards; 429s
+        (token) 208; every "Table found" a new message (no waiting message had been
+        sent before its table formed).
 
 Target p99 <= 1 s: missed by two orders of magnitude. Why: the token. 1,000 people a
 minute is 16.7 a second, and each costs about 3 requests while queueing and being seated
