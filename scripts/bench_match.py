@@ -52,15 +52,19 @@ average 3-10 during the runs; PostgreSQL 15, webhook, Telegram's limits in the f
         (token) 208; every "Table found" a new message (no waiting message had been
         sent before its table formed).
 
-Target p99 <= 1 s: missed by two orders of magnitude. Why: the token. 1,000 people a
-minute is 16.7 a second, and each costs about 3 requests while queueing and being seated
-(a hand, "Table found", half a waiting message, half a nudge): ~50 requests a second
-against Telegram's 30 (the outbox keeps 28.6). The queue of requests grows by ~20 a
-second; the waiting message is sent inside /quick's handler (runtime/matchmaking.py
-``queue`` awaits it) at the lowest priority, so handlers pile up behind it, the
-Application's 64 concurrent updates fill, and later /quick updates wait unprocessed
-(the "not handled" above); "Table found" goes with a hand's priority (``BotApi.tell``'s
-default), competing with the cards. The bot processes stayed at a fifth of a core.
+Target p99 <= 1 s: missed by two orders of magnitude. What is measured: the token is
+the first limit. 1,000 people a minute is 16.7 a second, and each costs about 3 requests
+while queueing and being seated (a hand, "Table found", half a waiting message, half a
+nudge): ~50 requests a second against Telegram's 30 (the outbox keeps 28.6), and run (c)
+shows the wait is before the deal: /quick updates wait to be handled. The likely link
+(not proven): the waiting message is sent inside /quick's handler (runtime/matchmaking.py
+``queue`` awaits it) at the lowest priority behind that backlog, and a matched /quick's
+handler awaits its hands, so handlers pile up, fill the Application's 64 concurrent
+updates, and later /quick updates wait. A try that sent the waiting message beside the
+handler (cancelled unsent once seated) and "Table found" below the hands did not help a
+500-person/30 s run here (p50 37 s against 24 s without it; the load varied), so it was
+not kept: another part of the stall is still unexplained (the database under this load
+is the next suspect). The bot processes stayed at a fifth to a third of a core.
 """
 
 from __future__ import annotations
