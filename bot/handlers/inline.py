@@ -12,6 +12,7 @@ into a chat it is not in.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from telegram import (
@@ -19,7 +20,7 @@ from telegram import (
     InputTextMessageContent,
     Update,
 )
-from telegram.error import TelegramError
+from telegram.error import RetryAfter, TelegramError
 
 from bot.i18n import t
 from bot.render.inline import invitation_article, offers, posted_screen, settings_of
@@ -34,6 +35,7 @@ from .context import BotContext, display_name, person_locale
 log = logging.getLogger(__name__)
 
 MAX_RESULTS = 50  # Telegram's limit for one answer
+INLINE_RETRY_LIMIT = 5.0  # the longest 429 waited out (a query lives 15 s)
 
 
 async def inline_query(update: Update, context: BotContext) -> None:
@@ -49,12 +51,24 @@ async def inline_query(update: Update, context: BotContext) -> None:
             id=offer.id, title=offer.title, description=offer.description,
             input_message_content=InputTextMessageContent(screen.text),
             reply_markup=screen.markup()))
-    try:
-        # Personal (the first offer is this person's last game) and never cached: the
-        # choice must come back to us as chosen_inline_result.
-        await query.answer(results, cache_time=0, is_personal=True)
-    except TelegramError as exc:  # too late (15 s) or refused: nothing else to do
-        log.info("could not answer an inline query: %s", exc)
+    # Personal (the first offer is this person's last game) and never cached: the choice
+    # must come back to us as chosen_inline_result. Answers skip the outbox's budget, so a
+    # busy token may refuse one with a 429: waited out once while the query still lives
+    # (Telegram takes an answer for 15 s), else the person types @bot again to no list.
+    for attempt in (1, 2):
+        try:
+            await query.answer(results, cache_time=0, is_personal=True)
+            return
+        except RetryAfter as exc:
+            wait = exc.retry_after if isinstance(exc.retry_after, (int, float)) \
+                else exc.retry_after.total_seconds()
+            if attempt == 2 or wait > INLINE_RETRY_LIMIT:
+                log.info("could not answer an inline query: %s", exc)
+                return
+            await asyncio.sleep(wait)
+        except TelegramError as exc:  # too late (15 s) or refused: nothing else to do
+            log.info("could not answer an inline query: %s", exc)
+            return
 
 
 async def _invitation(context: BotContext, locale: str, text: str,

@@ -114,3 +114,19 @@ async def test_presses_that_do_not_belong_to_the_message_change_nothing(fakebot,
     posted = await fakebot.user_chooses_inline(eve, typed, "preset:perevodnoy")
     answer = await fakebot.wait_for_answer(await fakebot.user_presses(bob, posted, "Join"))
     assert answer["text"].startswith("The table is being set up")
+
+
+async def test_an_answer_refused_for_flood_is_sent_again_while_the_query_lives(
+        fakebot, bot_world):
+    """Answers skip the outbox's budget: a 429 on answerInlineQuery (a busy token) is
+    waited out once, so the person still sees the games."""
+    await bot_world.start()
+    alice, bob = fakebot.add_user("Alice"), fakebot.add_user("Bob")
+    await fakebot.user_starts_bot(alice)
+    fakebot.inject_error("answerinlinequery", 429, "Too Many Requests: retry after 1",
+                         retry_after=1)
+    typed = await fakebot.user_types_inline(alice, fakebot.user_chat(alice, bob), "")
+    answer = await fakebot.wait_for_inline_answer(typed, timeout=10)
+    assert answer.result_ids[0] == "preset:podkidnoy"
+    assert [c.error_code for c in fakebot.calls if c.method == "answerInlineQuery"] == \
+        [429, None]
