@@ -90,6 +90,17 @@ async def _press_first_accepted(fake, user, message) -> bool:
     return False
 
 
+async def play_to_the_end(fake, world, game_id, users, presses: int = 400):
+    """Press accepted moves from the users' hands until the deal is over; its status."""
+    for _ in range(presses):
+        snap = await world.services.games.snapshot(game_id)
+        if snap.status != "running":
+            return snap.status
+        await press_once(fake, users)
+        await fake.settle(0.02)
+    return (await world.services.games.snapshot(game_id)).status
+
+
 async def assert_shows_own_hand(fake, world, game_id, user, message_of, timeout=10.0):
     """The user's message (once the driver caught up) shows exactly their hand in the DB."""
     import asyncio

@@ -6,7 +6,7 @@ friends' chat; presses that do not belong to the message change nothing."""
 
 from __future__ import annotations
 
-from playing import hand_message, press_once
+from playing import hand_message, play_to_the_end
 from sqlalchemy import select
 
 from bot.render.callback import encode_lobby
@@ -52,13 +52,7 @@ async def test_an_inline_game_between_two_friends_runs_to_a_second_deal(fakebot,
     assert hand_message(fakebot, bob).text.startswith("Your cards in Chat game")
     game_id = await bot_world.services.chats.table_of(bob.id)
 
-    for _ in range(400):
-        snap = await bot_world.services.games.snapshot(game_id)
-        if snap.status != "running":
-            break
-        await press_once(fakebot, [alice, bob])
-        await fakebot.settle(0.02)
-    assert snap.status == "finished"
+    assert await play_to_the_end(fakebot, bot_world, game_id, [alice, bob]) == "finished"
     await fakebot.wait_for(lambda: "Play again" in message.button_texts(), 10, "Play again")
     await fakebot.wait_for_answer(await fakebot.user_presses(alice, message, "Play again"))
     # The message counts who is ready; Bob presses what it shows then.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from playing import hand_message, press_once
+from playing import hand_message, play_to_the_end
 from sqlalchemy import func, select
 
 from bot.service.venues import QUICK_LADDER, VenueKind
@@ -100,13 +100,7 @@ async def test_a_block_after_a_quick_game_is_honoured_by_the_next_queue(fakebot,
     await fakebot.wait_for(lambda: hand_message(fakebot, anna) and hand_message(fakebot, boris),
                            10, "both have cards")
     game_id = (await quick_seats(bot_world))[0][0]
-    for _ in range(400):
-        snap = await bot_world.services.games.snapshot(game_id)
-        if snap.status != "running":
-            break
-        await press_once(fakebot, [anna, boris])
-        await fakebot.settle(0.02)
-    assert snap.status == "finished"
+    assert await play_to_the_end(fakebot, bot_world, game_id, [anna, boris]) == "finished"
     block = "🚫 Not with Boris again"
     await fakebot.wait_for(lambda: block in hand_message(fakebot, anna).button_texts(), 10,
                            "the safety buttons")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from playing import hand_message, press_once
+from playing import hand_message, play_to_the_end
 from sqlalchemy import select
 
 from bot.service.errors import NotFound
@@ -63,13 +63,7 @@ async def test_a_table_by_link_seats_whoever_opens_it_and_plays_in_private_chats
                 if int(m.params["chat_id"]) not in (alice.id, bob.id)]
 
     # Played to the end from the hands alone: each hand then shows the result.
-    for _ in range(400):
-        snap = await bot_world.services.games.snapshot(game_id)
-        if snap.status != "running":
-            break
-        await press_once(fakebot, [alice, bob])
-        await fakebot.settle(0.02)
-    assert snap.status == "finished"
+    assert await play_to_the_end(fakebot, bot_world, game_id, [alice, bob]) == "finished"
     for user in (alice, bob):
         await fakebot.wait_for(
             lambda u=user: "Play again" in " ".join(hand_message(fakebot, u).button_texts()),
