@@ -184,7 +184,7 @@ CSS = """
 * { box-sizing: border-box; margin: 0; padding: 0; }
 body { width: 390px; min-height: 844px; display: flex; flex-direction: column;
   font: 15px/1.35 "Chat Emoji", Roboto, "DejaVu Sans", "Liberation Sans", sans-serif;
-  color: #000; background: linear-gradient(160deg, #d5e4c3, #b7d1a8 55%, #c9dcb5); }
+  color: #000; background: #c6dbb2; }  /* flat: a gradient made the PNGs 2.5 times larger */
 header { position: sticky; top: 0; z-index: 2; display: flex; align-items: center; gap: 12px;
   padding: 8px 12px; background: #fff; box-shadow: 0 1px 2px rgba(0,0,0,.15); }
 .back, footer > span { font-family: "DejaVu Sans", sans-serif; }
