@@ -216,6 +216,7 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: 13.5px; }
 .button.url::after { content: "↗"; }
 .button.switch_inline_query::after { content: "↪"; }
 .button.web_app::after { content: "▣"; }
+.popup { position: sticky; bottom: 52px; }  /* on the message field, as a client's */
 .results { margin: 0 6px; background: #fff; border-radius: 12px 12px 0 0;
   box-shadow: 0 -1px 4px rgba(0,0,0,.15); overflow: hidden; }
 .result { display: flex; gap: 10px; padding: 7px 12px; border-bottom: 1px solid #eee; }
@@ -272,7 +273,7 @@ def render(page: ChatPage) -> str:
         f'<div class="title">{html.escape(page.title)}</div>'
         f'<div class="subtitle">{html.escape(page.subtitle)}</div></div></header>'
         f'<main>{"".join(_bubble_html(b) for b in page.bubbles)}</main>'
-        f'<div style="position:sticky;bottom:52px">{results}</div>'
+        f'<div class="popup">{results}</div>'
         f'<footer><span>☺</span><span class="{field_class}">'
         f'{html.escape(page.typed or "Message")}</span><span class="send">➤</span>'
         "</footer></body></html>")
@@ -406,15 +407,16 @@ async def photograph(pages: dict[str, Path], out: Path) -> None:
 async def main(out: Path, html_only: bool, keep_html: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
     pages = await scripted_pages()
-    where = out if html_only or keep_html else Path(tempfile.mkdtemp(prefix="chat-html-"))
-    files = {}
-    for name, page in pages.items():
-        files[name] = where / f"{name}.html"
-        files[name].write_text(render(page), encoding="utf-8")
-    if html_only:
-        print("\n".join(str(p) for p in files.values()))
-        return
-    await photograph(files, out)
+    with tempfile.TemporaryDirectory(prefix="chat-html-") as scratch:
+        where = out if html_only or keep_html else Path(scratch)
+        files = {}
+        for name, page in pages.items():
+            files[name] = where / f"{name}.html"
+            files[name].write_text(render(page), encoding="utf-8")
+        if html_only:
+            print("\n".join(str(p) for p in files.values()))
+            return
+        await photograph(files, out)
 
 
 if __name__ == "__main__":
