@@ -37,6 +37,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import accumulate
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,8 +108,7 @@ def _linkified(text: str) -> str:
 def text_html(text: str, entities: list[dict]) -> str:
     """The text with its entities (offsets in UTF-16 units, as Telegram counts) as HTML:
     each run of characters under the same entities is wrapped in their tags."""
-    units = [len(ch.encode("utf-16-le")) // 2 for ch in text]
-    starts = [sum(units[:i]) for i in range(len(text) + 1)]
+    starts = list(accumulate((len(ch.encode("utf-16-le")) // 2 for ch in text), initial=0))
     index = {unit: i for i, unit in enumerate(starts)}
     marks: list[set[str]] = [set() for _ in text]
     for entity in entities:
@@ -291,7 +291,7 @@ def _cards_on_table(message) -> int:
 
 async def inline_game(fake) -> dict[str, ChatPage]:
     """Alice and Bob's own chat: she types @bot and sends Podkidnoy, Bob joins, she
-    starts; they play until a few cards lie on the table."""
+    starts; they play until two cards lie on the table and one of them has a choice."""
     alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
     for user in (alice, bob):
         await fake.user_starts_bot(user)
