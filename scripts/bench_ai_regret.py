@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.ai import beliefs, hard, oracle
+from bot.ai import beliefs, hard, normal, oracle
 from bot.ai.baselines import greedy_choose
 from bot.ai.rollout import next_seat, playout
 from bot.ai.sampling import world_with_hands
@@ -119,10 +119,10 @@ def constant(text: str) -> tuple[Any, str, Any]:
         parsed = ast.literal_eval(value)
     except (ValueError, SyntaxError):
         parsed = value
-    for module in (beliefs, hard, oracle):
+    for module in (beliefs, hard, oracle, normal):
         if hasattr(module, name):
             return module, name, parsed
-    raise SystemExit(f"no constant {name} in bot.ai.beliefs, bot.ai.hard or bot.ai.oracle")
+    raise SystemExit(f"no constant {name} in bot.ai.beliefs, hard, oracle or normal")
 
 
 def main(argv: list[str] | None = None) -> int:
