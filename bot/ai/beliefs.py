@@ -113,7 +113,6 @@ class _Check:
     log_miss: float
     uncovered: tuple[tuple[int, int], ...] | None = None  # a take: the open cards' beaters
     known_hand: int = 0  # the seat's cards known to everyone then (set by read_history)
-    fact: bool = False  # a certainty of the rules, not a habit of the textbook
 
 
 @dataclass
@@ -163,20 +162,12 @@ class DealBeliefs:
 
     @classmethod
     def build(cls, view: PlayerView, know: Knowledge, history: PublicHistory | None,
-              rng: random.Random, particles: int | None = None,
-              facts_only: int = 0) -> DealBeliefs | None:
-        """``facts_only``: a bitmask of seats whose moves are read for facts only (the
-        rules' certainties), not for the textbook's habits: seats known not to play it."""
+              rng: random.Random, particles: int | None = None) -> DealBeliefs | None:
         if history is None:
             return None
         seats = read_history(view, know, history)
         if seats is None:
             return None
-        for s in seats:
-            if (facts_only >> s) & 1:
-                seat = seats[s]
-                seats[s] = _Seat(seat.slots, seat.played,
-                                 [c for c in seat.checks if c.fact])
         return cls(know, seats, rng, ruled_out(view, know, history), particles)
 
 
@@ -307,7 +298,7 @@ def read_history(view: PlayerView, know: Knowledge, history: PublicHistory
         elif e.kind is HistoryKind.DECLINED:
             if s != me and e.count == 0 and e.room > 0:
                 every_suit = of_ranks(e.ranks)
-                checks[s].append(_Check(t, every_suit, math.log(FACT_MISS), fact=True))
+                checks[s].append(_Check(t, every_suit, math.log(FACT_MISS)))
         elif e.kind is HistoryKind.TAKEN:
             for c in e.cards:
                 held_known[s] |= 1 << c

@@ -58,7 +58,7 @@ from .endgame import solve as solve_endgame
 from .inference import ruled_out, unlikely
 from .ismcts import run as search_tree
 from .knowledge import read_view
-from .models import off_the_textbook, textbook_seats
+from .models import textbook_seats
 from .normal import choose as normal_choose
 from .rollout import playout
 from .sampling import can_sample, sample_world, world_with_hands
@@ -74,10 +74,6 @@ CONFIDENCE_SE = 1.0
 # "textbook" (rollout.textbook_action: blind, as a person at the table is) or "policy"
 # (the playout policy, which reads their hands in the sampled world).
 OTHERS = "fitted"
-# How the other seats that the playouts play by the playout policy (not the textbook) read
-# the other hands: "sighted" (the sampled world's cards) or "blind" (as chances from what
-# that seat could see, rollout.Unseen: normal's way of reading, a person's too).
-OTHERS_SEE = "sighted"
 # How the playouts play this seat: "sighted" (the playout policy reads the other hands of
 # the sampled world) or "blind" (it reads them as chances from what this seat could see,
 # rollout.Unseen), so that no move is valued by later play that sees hidden cards.
@@ -87,9 +83,6 @@ OWN_PLAYOUTS = "sighted"
 # worlds, this seat's later moves by the playout policy, which sees the world).
 SEARCH = "ismcts"
 READ_THE_DEAL = True  # weigh worlds by the whole deal's history when given (beliefs.py)
-# Read the textbook's habits (beliefs.py) into the moves of a seat that has shown it does
-# not play the textbook (models.py); False: read only the facts of the rules there.
-READ_OFF_TEXTBOOK = True
 # What a budget measures: wall time (what a person waits) or CPU time of this thread.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
@@ -188,11 +181,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
     start = now()
     deadline = start + budget_s
     rng = random.Random(seed)
-    unread = 0  # seats whose moves say nothing of their habits (``READ_OFF_TEXTBOOK``)
-    if not READ_OFF_TEXTBOOK and history is not None:
-        unread = off_the_textbook(view, history)
-    deal = (DealBeliefs.build(view, know, history, rng, facts_only=unread)
-            if READ_THE_DEAL else None)
+    deal = DealBeliefs.build(view, know, history, rng) if READ_THE_DEAL else None
     if worlds is None and deal is not None:  # worlds that explain the whole deal
         def worlds(rng: random.Random) -> ThrowInState:
             return world_with_hands(view, know, deal.hands(rng), rng)
@@ -224,8 +213,6 @@ def search(view: PlayerView, seed: int, budget_s: float,
     seat = view.player
     others = textbook_seats(view, history, OTHERS if model is None else model)
     blind = 1 << seat if OWN_PLAYOUTS == "blind" else 0
-    if OTHERS_SEE == "blind":
-        blind |= ((1 << len(view.hand_counts)) - 1) & ~(1 << seat) & ~others
     if method == "ismcts" and len(view.hand_counts) == 2:
         def out_of_time(playouts: int) -> bool:
             if max_rollouts is not None:
