@@ -22,8 +22,9 @@ one deal played once per seat with a's seat going round, and each line also carr
 sees the hands but not the stock's order), ``--set MODEL=fitted`` (the oracle models the
 other seats as hard does) or ``--set TAKE_SCALE=1.0 --set ENDGAME_NODES=0`` (normal as it
 played before 2026-11-25, except that it still reads endings of under 256 positions; a
-normal constant also changes the normal move hard's search starts from); each line
-carries what was set.
+normal constant also changes the normal move hard's search starts from); a constant of
+any other ``bot.ai`` module is named with it, e.g. ``--set rollout.TAKE_SCALE=1.0``; each
+line carries what was set.
 
 ``--clock cpu`` (the default here) gives hard its budget in CPU time of the searching
 thread, so a run on cores shared with other jobs measures the same player as a run on a

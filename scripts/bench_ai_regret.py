@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import json
 import random
 import time
@@ -112,13 +113,23 @@ def row(name: str, choose: Callable, cases: list[tuple[Position, dict]], budget:
 
 
 def constant(text: str) -> tuple[Any, str, Any]:
-    """(module, name, value) of ``NAME=VALUE``; a value that is not a Python literal is a
-    string."""
+    """(module, name, value) of ``NAME=VALUE`` or ``MODULE.NAME=VALUE`` (a module of
+    ``bot.ai``, e.g. ``rollout.TAKE_SCALE=1.0``); a value that is not a Python literal is
+    a string."""
     name, value = text.split("=", 1)
     try:
         parsed = ast.literal_eval(value)
     except (ValueError, SyntaxError):
         parsed = value
+    if "." in name:
+        prefix, name = name.rsplit(".", 1)
+        try:
+            module = importlib.import_module(f"bot.ai.{prefix}")
+        except ImportError:
+            raise SystemExit(f"no module bot.ai.{prefix}") from None
+        if not hasattr(module, name):
+            raise SystemExit(f"no constant {name} in bot.ai.{prefix}")
+        return module, name, parsed
     for module in (beliefs, hard, oracle, normal):
         if hasattr(module, name):
             return module, name, parsed
