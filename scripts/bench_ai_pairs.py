@@ -8,17 +8,23 @@
 Same games as ``bot.ai.arena.run_arena`` (pair ``k`` is the deal ``seed + k`` played twice
 with the sides swapped, budgets from ``bot.ai.DEFAULT_BUDGET_S`` unless ``--budget``), but
 each line carries the cumulative wins, the Wilson 95% interval and the per-side move
-times so far, so a run stopped early (time budget) still leaves exact figures.
+times so far, so a run stopped early (time budget) still leaves exact figures, and
+``pair`` the winners of the deal's games just played ("a", "b", "-" a draw), so that two
+arms run on the same deals can be compared deal by deal.
 ``--solo``: a holds one seat and b every other (``arena`` solo mode); a "pair" is then
 one deal played once per seat with a's seat going round, and each line also carries
 ``a_fool_rate`` (a's seat the fool, over all games) with its interval.
 
-``--set NAME=VALUE`` (repeatable) sets a constant of ``bot.ai.beliefs``, ``bot.ai.hard`` or
-``bot.ai.oracle`` for the whole run, e.g. ``--set OTHERS=policy`` (hard's playouts play the
-other seats by the playout policy; ``textbook``, or the default ``fitted``: ``models.py``),
-``--set SEES=hands`` (the oracle sees the hands but not the stock's order) or ``--set
-MODEL=fitted`` (the oracle models the other seats as hard does); each line carries what
-was set.
+``--set NAME=VALUE`` (repeatable) sets a constant of ``bot.ai.beliefs``, ``bot.ai.hard``,
+``bot.ai.oracle`` or ``bot.ai.normal`` (looked up in that order) for the whole run, e.g.
+``--set OTHERS=policy`` (hard's playouts play the other seats by the playout policy;
+``textbook``, or the default ``fitted``: ``models.py``), ``--set SEES=hands`` (the oracle
+sees the hands but not the stock's order), ``--set MODEL=fitted`` (the oracle models the
+other seats as hard does) or ``--set TAKE_SCALE=1.0 --set ENDGAME_NODES=0`` (normal as it
+played before 2026-11-25, except that it still reads endings of under 256 positions; a
+normal constant also changes the normal move hard's search starts from); a constant of
+any other ``bot.ai`` module is named with it, e.g. ``--set rollout.TAKE_SCALE=1.0``; each
+line carries what was set.
 
 ``--clock cpu`` (the default here) gives hard its budget in CPU time of the searching
 thread, so a run on cores shared with other jobs measures the same player as a run on a
@@ -52,11 +58,13 @@ class Row:
         self.wins = {"a": 0, "b": 0}
         self.draws = 0
         self.pairs = 0
+        self.last: list[str] = []  # the winners of the last pair's games ("a", "b", "-")
 
     def play_pair(self, args: argparse.Namespace, strengths: dict[str, str],
                   budgets: dict[str, float]) -> None:
         k = self.pairs
         group = self.players if args.solo else 2  # games on one deal
+        self.last = []
         for g in range(group * k, group * k + group):  # arena.side_of: a's seats change
             winner = play_game(self.rules, args.seed + k, g, strengths, budgets, self.times,
                                self.decisions, move_seed=args.seed * 100_003 + g,
@@ -65,6 +73,7 @@ class Row:
                 self.draws += 1
             else:
                 self.wins[winner] += 1
+            self.last.append(winner or "-")
         self.pairs += 1
 
     def games(self, args: argparse.Namespace) -> int:
@@ -81,7 +90,8 @@ class Row:
                 "draws": self.draws,
                 "a_win_rate": round(wins["a"] / decided, 4) if decided else None,
                 "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
-                "wall_s": round(time.perf_counter() - t0, 1)}
+                "wall_s": round(time.perf_counter() - t0, 1),
+                "pair": "".join(self.last)}  # this deal's games, for paired comparisons
         if args.solo:
             games = self.games(args)
             flo, fhi = wilson(wins["b"], games)
@@ -124,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu",
                    help="what the budget and move times measure (default: cpu)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                   help="a constant of bot.ai.beliefs, hard or oracle for the whole run")
+                   help="a constant of bot.ai.beliefs, hard, oracle or normal for the run")
     args = p.parse_args(argv)
     for text in args.set:
         module, name, value = constant(text)

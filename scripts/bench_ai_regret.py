@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import json
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.ai import beliefs, hard, oracle
+from bot.ai import beliefs, hard, normal, oracle
 from bot.ai.baselines import greedy_choose
 from bot.ai.rollout import next_seat, playout
 from bot.ai.sampling import world_with_hands
@@ -112,17 +113,27 @@ def row(name: str, choose: Callable, cases: list[tuple[Position, dict]], budget:
 
 
 def constant(text: str) -> tuple[Any, str, Any]:
-    """(module, name, value) of ``NAME=VALUE``; a value that is not a Python literal is a
-    string."""
+    """(module, name, value) of ``NAME=VALUE`` or ``MODULE.NAME=VALUE`` (a module of
+    ``bot.ai``, e.g. ``rollout.TAKE_SCALE=1.0``); a value that is not a Python literal is
+    a string."""
     name, value = text.split("=", 1)
     try:
         parsed = ast.literal_eval(value)
     except (ValueError, SyntaxError):
         parsed = value
-    for module in (beliefs, hard, oracle):
+    if "." in name:
+        prefix, name = name.rsplit(".", 1)
+        try:
+            module = importlib.import_module(f"bot.ai.{prefix}")
+        except ImportError:
+            raise SystemExit(f"no module bot.ai.{prefix}") from None
+        if not hasattr(module, name):
+            raise SystemExit(f"no constant {name} in bot.ai.{prefix}")
+        return module, name, parsed
+    for module in (beliefs, hard, oracle, normal):
         if hasattr(module, name):
             return module, name, parsed
-    raise SystemExit(f"no constant {name} in bot.ai.beliefs, bot.ai.hard or bot.ai.oracle")
+    raise SystemExit(f"no constant {name} in bot.ai.beliefs, hard, oracle or normal")
 
 
 def main(argv: list[str] | None = None) -> int:
