@@ -118,6 +118,12 @@ def inline_chat_id(chat_instance: str) -> int:
     return _INLINE_BASE - 1 - (int.from_bytes(digest, "big") >> 4)
 
 
+def provisional_chat_id(inline_message_id: str) -> int:
+    """The chat an inline message's lobby keeps until a press tells Telegram's
+    ``chat_instance`` of it (runtime/lobby/desk.py): its own, made from the message id."""
+    return inline_chat_id("message:" + inline_message_id)
+
+
 def new_table_chat_id() -> int:
     """A fresh synthetic chat id for a table that lives in private chats (link, quick)."""
     return _TABLE_BASE - 1 - secrets.randbits(60)

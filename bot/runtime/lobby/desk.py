@@ -47,10 +47,17 @@ from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, ServiceEr
 from bot.service.events import LobbyUpdated
 from bot.service.games import GameService
 from bot.service.lobby import INVITE, LobbyService
-from bot.service.venues import Venue, VenueKind, inline_chat_id, new_table_chat_id
+from bot.service.venues import (
+    Venue,
+    VenueKind,
+    inline_chat_id,
+    new_table_chat_id,
+    provisional_chat_id,
+)
 
 from ..delivery.bot_api import BotApi, Unreachable
 from ..driver import GameRuntime
+from ..table.displays import place_title
 from .pending import PendingPeople
 from .redraws import LobbyRedraws
 from .settings import apply_setting, seat_limit, set_computers
@@ -133,7 +140,7 @@ class LobbyDesk:
                           settings: dict[str, object] | None) -> None:
         """A game chosen in inline mode: its lobby is the inline message Telegram just
         posted (the chooser is the host and seated); drawn there at once."""
-        provisional = inline_chat_id("message:" + inline_message_id)
+        provisional = provisional_chat_id(inline_message_id)
         await self.chats.default_language(provisional, await self.chats.locale(
             user_id=person.id, reported=person.language))
         lobby = await self.lobbies.create(
@@ -195,7 +202,7 @@ class LobbyDesk:
         chat = inline_chat_id(chat_instance)
         if lobby.chat_id == chat:
             return lobby
-        if lobby.chat_id != inline_chat_id("message:" + inline_message_id):
+        if lobby.chat_id != provisional_chat_id(inline_message_id):
             raise NotAllowed(Code.WRONG_CHAT)  # it was told another chat before
         return await self.lobbies.move_to_chat(lobby.lobby_id, chat)
 
@@ -229,7 +236,8 @@ class LobbyDesk:
         if not INVITE.fullmatch(invite):
             raise NotFound(Code.NO_OPEN_INVITE)
         lobby = await self.lobbies.find_by_invite(invite)
-        title = await self._title(lobby)
+        title = await place_title(self.api, lobby.place,
+                                  await self.chats.locale(chat_id=lobby.chat_id))
         seated = any(m.user_id == person.id for m in lobby.members)
         venue = lobby.place
         if not seated and (venue.is_solo  # a solo lobby is its owner's alone
@@ -421,13 +429,6 @@ class LobbyDesk:
         self.redraws.request(lobby_id)
         for listener in self.listeners:
             listener(lobby_id)
-
-    async def _title(self, lobby: LobbyUpdated) -> str:
-        """The lobby's place as a reply names it: the group's title, else its kind."""
-        kind = lobby.place.kind
-        if kind is VenueKind.GROUP:
-            return await self.api.chat_title(lobby.chat_id)
-        return t(await self.chats.locale(chat_id=lobby.chat_id), f"venue.{kind.value}_title")
 
     async def _draw(self, lobby_id: int) -> None:
         lobby = await self.lobbies.get(lobby_id)

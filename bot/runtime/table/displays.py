@@ -12,7 +12,7 @@ from bot.render.names import seat_names
 from bot.service.chats import ChatService
 from bot.service.events import GameMessages, GameSnapshot
 from bot.service.games import GameService
-from bot.service.venues import VenueKind
+from bot.service.venues import Venue, VenueKind
 
 from ..delivery.bot_api import BotApi
 from .display import Display
@@ -87,7 +87,7 @@ class Displays:
             title = ""
         else:
             locale = await self.chats.locale(chat_id=snap.chat_id)
-            title = group_title or await self._title(venue.kind, snap.chat_id, locale)
+            title = group_title or await place_title(self.api, venue, locale)
         humans = [(s.seat, s.user_id) for s in snap.seats if s.user_id is not None]
         prefs = {} if solo else await self.chats.preferences(snap.chat_id)
         settings = await self.chats.game_settings(game_id)
@@ -107,9 +107,10 @@ class Displays:
         self._by_game[game_id] = display
         return display
 
-    async def _title(self, kind: VenueKind, chat_id: int, locale: str) -> str:
-        """What the hands call the place of the game: a group's title; elsewhere the kind
-        of game (the bot cannot read the title of a chat it is not in)."""
-        if kind is VenueKind.GROUP:
-            return await self.api.chat_title(chat_id)
-        return t(locale, f"venue.{kind.value}_title")
+
+async def place_title(api: BotApi, venue: Venue, locale: str) -> str:
+    """What a game's place is called (hands, replies): a group's title; elsewhere the kind
+    of game (the bot cannot read the title of a chat it is not in)."""
+    if venue.kind is VenueKind.GROUP:
+        return await api.chat_title(venue.chat_id)
+    return t(locale, f"venue.{venue.kind.value}_title")
