@@ -80,6 +80,13 @@ def rule_assignment(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def add_database_url(parser: argparse.ArgumentParser) -> None:
+    """``--database-url``: the commands that read the bot's database take it instead of
+    DATABASE_URL (``cli/database.chosen_url``)."""
+    parser.add_argument("--database-url", default=None, metavar="URL",
+                        help="the bot's database, instead of DATABASE_URL")
+
+
 def add_game_options(parser: argparse.ArgumentParser, *, players_default: int = 2) -> None:
     """--preset, --players and --rule: the rule set of ``simulate``, ``play`` and ``arena``
     (``durak rules`` lists the presets, the player counts each takes, and the rules)."""

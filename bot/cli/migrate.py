@@ -14,6 +14,7 @@ import argparse
 import asyncio
 from typing import Any
 
+from bot.cli.args import add_database_url
 from bot.cli.streams import Streams
 
 DESCRIPTION = """\
@@ -30,8 +31,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "migrate", help="bring the database's schema to this version (the release step)",
         description=DESCRIPTION)
-    parser.add_argument("--database-url", default=None, metavar="URL",
-                        help="the bot's database, instead of DATABASE_URL")
+    add_database_url(parser)
     parser.set_defaults(run=run)
     return parser
 

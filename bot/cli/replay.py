@@ -19,7 +19,7 @@ import asyncio
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.cli.args import UsageError, positive_int
+from bot.cli.args import UsageError, add_database_url, positive_int
 from bot.cli.narration import LOCALE, describe_event, describe_move, labels, result_text
 from bot.cli.streams import Streams
 from bot.engine import Action, EngineError, Event, EventKind, GameState
@@ -54,8 +54,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--all", action="store_true",
                         help="check every stored deal instead: one line each, whether it "
                              "replays to the stored state")
-    parser.add_argument("--database-url", default=None, metavar="URL",
-                        help="the bot's database, instead of DATABASE_URL")
+    add_database_url(parser)
     parser.set_defaults(run=run)
     return parser
 

@@ -10,7 +10,7 @@ import argparse
 import asyncio
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.cli.args import positive_int
+from bot.cli.args import add_database_url, positive_int
 from bot.cli.streams import Streams
 
 if TYPE_CHECKING:
@@ -34,8 +34,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description=DESCRIPTION)
     parser.add_argument("--limit", type=positive_int, default=DEFAULT_LIMIT, metavar="N",
                         help=f"at most N reports (default {DEFAULT_LIMIT})")
-    parser.add_argument("--database-url", default=None, metavar="URL",
-                        help="the bot's database, instead of DATABASE_URL")
+    add_database_url(parser)
     parser.set_defaults(run=run)
     return parser
 
