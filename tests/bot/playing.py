@@ -119,17 +119,24 @@ async def assert_shows_own_hand(fake, world, game_id, user, message_of, timeout=
         await fake.settle(0.02)
 
 
+async def open_group_lobby(fake, users, title="Cards night"):
+    """A group of ``users``, its lobby opened by the first, everyone else joined: (group,
+    the lobby message)."""
+    group = fake.add_group(title, users)
+    await fake.user_sends(users[0], group, "/newgame")
+    lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
+    for user in users[1:]:
+        await fake.wait_for_answer(await fake.user_presses(user, lobby, "Join"))
+    return group, lobby
+
+
 async def start_group_game(fake, world, names=("Alice", "Bob"), title="Cards night"):
     """Users who opened the bot, a lobby, everyone joined, started: (group, users, table,
     game id)."""
     users = [fake.add_user(name) for name in names]
     for user in users:
         await fake.user_starts_bot(user)
-    group = fake.add_group(title, users)
-    await fake.user_sends(users[0], group, "/newgame")
-    lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
-    for user in users[1:]:
-        await fake.wait_for_answer(await fake.user_presses(user, lobby, "Join"))
+    group, lobby = await open_group_lobby(fake, users, title)
     await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"))
     table = await fake.wait_for_message(group, lambda m: "deal 1" in m.text)
     game_id = await world.services.chats.running_game(group.id)

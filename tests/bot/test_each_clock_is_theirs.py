@@ -9,7 +9,14 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from playing import deal_a_leader_a_pair, hand_message, move_log, refusal, throw_in_of
+from playing import (
+    deal_a_leader_a_pair,
+    hand_message,
+    move_log,
+    open_group_lobby,
+    refusal,
+    throw_in_of,
+)
 
 from bot.engine import ActionKind
 from bot.render.callback import encode_move
@@ -95,11 +102,7 @@ async def _start_three(fake, world, seconds: int):
     users = [fake.add_user(name) for name in ("Alice", "Bob", "Carol")]
     for user in users:
         await fake.user_starts_bot(user)
-    group = fake.add_group("Clocks", users)
-    await fake.user_sends(users[0], group, "/newgame")
-    lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
-    for user in users[1:]:
-        await fake.wait_for_answer(await fake.user_presses(user, lobby, "Join"))
+    group, lobby = await open_group_lobby(fake, users, "Clocks")
     services = world.services
     lobby_id = await services.chats.open_lobby(group.id)
     await services.lobbies.change_settings(lobby_id, users[0].id, {"turn_seconds": seconds})

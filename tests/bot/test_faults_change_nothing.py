@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from playing import hand_message, move_log
+from playing import hand_message, move_log, open_group_lobby
 
 from bot.engine import ActionKind
 from bot.i18n import t
@@ -93,11 +93,7 @@ async def _play_by_the_state(fake, world, users, game_id: int) -> list[str]:
 async def _start(fake, world, title: str, users, *, before_start=None):
     """A group game of ``users`` on the 24-card deck with the shortest timer, its deck
     from ``SEED``: (the group, the game id)."""
-    group = fake.add_group(title, users)
-    await fake.user_sends(users[0], group, "/newgame")
-    lobby = await fake.wait_for_message(group, lambda m: "Join" in m.button_texts())
-    for user in users[1:]:
-        await fake.wait_for_answer(await fake.user_presses(user, lobby, "Join"))
+    group, lobby = await open_group_lobby(fake, users, title)
     services = world.services
     lobby_id = await services.chats.open_lobby(group.id)
     await services.lobbies.change_settings(

@@ -4,7 +4,7 @@ person; /phrases off hides them; a solo game has no one to read them."""
 
 from __future__ import annotations
 
-from playing import hand_message
+from playing import hand_message, open_group_lobby
 
 import bot.runtime.presses as presses
 from bot.render.callback import encode_game_ui
@@ -17,11 +17,7 @@ async def test_a_phrase_reaches_the_others_in_their_language(fakebot, bot_world)
     users = [alice, boris, carol]
     for user in users:
         await fakebot.user_starts_bot(user)
-    group = fakebot.add_group("Cards night", users)
-    await fakebot.user_sends(alice, group, "/newgame")
-    lobby = await fakebot.wait_for_message(group, lambda m: "Join" in m.button_texts())
-    for user in (boris, carol):
-        await fakebot.wait_for_answer(await fakebot.user_presses(user, lobby, "Join"))
+    group, lobby = await open_group_lobby(fakebot, users)
     await fakebot.wait_for_answer(await fakebot.user_presses(alice, lobby, "Start"))
     game_id = await bot_world.services.chats.running_game(group.id)
     for user in users:
