@@ -149,7 +149,7 @@ class GameRuntime:
         await self.presenter.post_messages(display, message_id)
         self.presenter.show(display)
         self.computers.schedule(display)
-        self.nudges.follow(display, display.snap)
+        self.nudges.follow(display, display.snap, hands_posted=True)
         for seat in started.snapshot.seats:  # not ready for this deal ("Start now")
             if seat.taken_over and seat.user_id is not None and not seat.left:
                 self.tasks.spawn(self._tell_taken_over(display, seat.seat, seat.user_id,

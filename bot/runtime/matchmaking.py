@@ -2,7 +2,8 @@
 (the queue itself is the database's, ``service/quick``: every instance shares it), a
 waiting message offers a computer instead at once, a new message says so again when
 nobody else came within ``lonely_after`` seconds, and as soon as a table forms its people
-are told whom they play (first names only) and get their cards.
+get their cards (the hand names the others, first names only), and a waiting message one
+was shown becomes "Table found" with whom they play.
 
 Whoever's transaction forms a table creates its game: the instance that received the
 last /quick, or the periodic ``sweep`` of any instance (two people queued at the same
@@ -20,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from bot.i18n import t
 from bot.render.quick import found_text, game_name, lonely_screen, waiting_screen
@@ -28,7 +30,7 @@ from bot.service.chats import ChatService
 from bot.service.errors import Code, NotAllowed, ServiceError
 from bot.service.events import DealEnded
 from bot.service.games import GameService
-from bot.service.quick import STREAK, Matched, QuickMatchService, QuickRequest
+from bot.service.quick import STREAK, Matched, Queued, QuickMatchService, QuickRequest
 from bot.service.venues import Venue, VenueKind, new_table_chat_id
 
 from .delivery.bot_api import BotApi
@@ -42,6 +44,20 @@ log = logging.getLogger(__name__)
 REPORT_REASON = "other"  # the one Report button (the operator reads the game)
 
 
+@dataclass
+class _Wait:
+    """A person this instance queued, until their table forms or they leave: whether that
+    happened (``over``; a waiting message not sent yet is then withdrawn), the "Table
+    found" text when it was this instance that seated them, and the task that sends the
+    waiting message and then sleeps until the reminder (cancelled only while it sleeps:
+    a message on its way to Telegram is let finish, and closed)."""
+
+    over: bool = False
+    found: str | None = None
+    task: asyncio.Task | None = None
+    sleeping: bool = False
+
+
 class Matchmaking:
     def __init__(self, *, quick: QuickMatchService, games: GameService, chats: ChatService,
                  api: BotApi, runtime: GameRuntime, sweep_every: float = 1.0,
@@ -53,7 +69,7 @@ class Matchmaking:
         self.runtime = runtime
         self.sweep_every = sweep_every
         self.lonely_after = lonely_after
-        self._reminders: dict[int, asyncio.Task] = {}  # user id -> their 20 s reminder
+        self._waits: dict[int, _Wait] = {}  # user id -> their wait queued here
         runtime.deal_ended.append(self._deal_ended)
 
     def start(self) -> None:
@@ -62,34 +78,54 @@ class Matchmaking:
 
     # -- queueing ---------------------------------------------------------------------------
     async def queue(self, person: Person, first_name: str, request: QuickRequest) -> None:
-        """/quick: queue the person (refusals raise), tell them, seat a table if it formed."""
+        """/quick: queue the person (refusals raise), tell them, seat a table if it formed.
+        The waiting message goes beside the handler, at the outbox's lowest priority, and
+        only if the person still waits when its turn comes: under load most people are
+        seated within a fraction of a second, and their cards are what they should get,
+        not a "looking for players" message that is already untrue."""
         result = await self.quick.queue(person.id, first_name, person.language, request)
         if isinstance(result, Matched):
             await self.seat(result)
             return
         locale = await self.chats.locale(user_id=person.id, reported=person.language)
         game = game_name(locale, result.request.preset, result.request.players)
-        message_id = await self.api.send(person.id, waiting_screen(locale, game,
-                                                                   result.waiting))
-        if message_id is None or not await self.quick.remember_message(person.id, message_id):
-            return  # seated meanwhile (by someone else's /quick or a sweep)
-        self._reminders[person.id] = self.runtime.tasks.spawn(
-            self._remind(person.id, result.request, locale, game))
+        self._end_wait(person.id)  # an older wait of theirs (left and queued again)
+        wait = self._waits[person.id] = _Wait()
+        wait.task = self.runtime.tasks.spawn(self._wait(person.id, wait, result, locale, game))
 
-    async def _remind(self, user_id: int, request: QuickRequest, locale: str,
-                      game: str) -> None:
-        await asyncio.sleep(self.lonely_after)
-        self._reminders.pop(user_id, None)
-        waiting = await self.quick.where(user_id)
-        if waiting is None or waiting.request.key != request.key:
+    async def _wait(self, user_id: int, wait: _Wait, queued: Queued, locale: str,
+                    game: str) -> None:
+        """The waiting message, then (still alone after ``lonely_after``) the reminder."""
+        message_id = await self.api.send(user_id, waiting_screen(locale, game, queued.waiting),
+                                         still_true=lambda: not wait.over)
+        if message_id is None:
+            return  # seated or gone before its turn (or Telegram refused it)
+        if wait.over or not await self.quick.remember_message(user_id, message_id):
+            # Seated (here or by another instance) between its sending and now: it must
+            # not go on offering to wait.
+            await self._close_waiting(user_id, message_id, wait)
             return
-        if await self.quick.waiting(request) <= 1:
+        wait.sleeping = True
+        await asyncio.sleep(self.lonely_after)
+        self._waits.pop(user_id, None)
+        waiting = await self.quick.where(user_id)
+        if waiting is None or waiting.request.key != queued.request.key:
+            return
+        if await self.quick.waiting(queued.request) <= 1:
             await self.api.send(user_id, lonely_screen(locale, game))
+
+    async def _close_waiting(self, user_id: int, message_id: int, wait: _Wait) -> None:
+        """A waiting message that went out after its table formed: it says whom they play
+        when this instance seated them, else it goes (their cards follow either way)."""
+        if wait.found is not None:
+            await self.api.edit(user_id, message_id, Screen(wait.found))
+        else:
+            await self.api.delete(user_id, message_id)
 
     async def leave(self, user_id: int) -> None:
         """Stop waiting (the waiting message says so)."""
         waiting = await self.quick.leave_queue(user_id)
-        self._forget_reminder(user_id)
+        self._end_wait(user_id)
         if waiting.message_id is not None:
             locale = await self.chats.locale(user_id=user_id)
             await self.api.edit(user_id, waiting.message_id, Screen(t(locale, "quick.left")))
@@ -101,14 +137,21 @@ class Matchmaking:
             await self.leave(person.id)
         await solo()
 
-    def _forget_reminder(self, user_id: int) -> None:
-        task = self._reminders.pop(user_id, None)
-        if task is not None:
-            task.cancel()
+    def _end_wait(self, user_id: int, found: str | None = None) -> None:
+        """Their wait here is over (seated, with ``found`` to show, or left): a waiting
+        message not sent yet is withdrawn, the reminder cancelled."""
+        wait = self._waits.pop(user_id, None)
+        if wait is None:
+            return
+        wait.over, wait.found = True, found
+        if wait.sleeping and wait.task is not None:
+            wait.task.cancel()
 
     # -- a table formed -----------------------------------------------------------------------
     async def seat(self, matched: Matched) -> None:
-        """Create the matched table's game and show it; on failure give the places back."""
+        """Create the matched table's game and show it; on failure give the places back.
+        Each person's hand is a new message (it notifies them) and names the others; a
+        waiting message they were shown becomes "Table found"."""
         request = matched.request
         venue = Venue(VenueKind.QUICK, new_table_chat_id())
         settings = {"preset": request.preset, "rules": dict(request.rules), "turn_seconds": 60}
@@ -119,16 +162,14 @@ class Matchmaking:
             await self.quick.requeue(matched)
             raise
         for seat in matched.seats:
-            self._forget_reminder(seat.user_id)
             locale = await self.chats.locale(user_id=seat.user_id, reported=seat.language)
             others = [s.first_name for s in matched.seats if s.user_id != seat.user_id]
             text = found_text(locale, game_name(locale, request.preset, request.players),
                               others)
+            self._end_wait(seat.user_id, text)
             if seat.message_id is not None:
                 self.runtime.tasks.spawn(self.api.edit(seat.user_id, seat.message_id,
                                                        Screen(text)))
-            else:
-                self.runtime.tasks.spawn(self.api.tell(seat.user_id, text))
         await self.runtime.launch(started)
 
     async def _sweep_loop(self) -> None:

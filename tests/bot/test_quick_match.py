@@ -66,8 +66,14 @@ async def test_five_strangers_at_once_make_two_tables_and_one_waits(fakebot, bot
         shown = everything_shown(fakebot, user)
         table = next(g for g, x in seats if x == user.id)
         (partner,) = [u for u in users if u.id != user.id and (table, u.id) in seats]
-        assert f"Table found: Podkidnoy (throw-in), 2 players, with {partner.first_name}." \
-            in shown
+        # Their cards name whom they play; a waiting message they saw says it too (it
+        # was withdrawn unsent if their table formed before its turn in the outbox).
+        assert f"Cards in hand: {partner.first_name} " in hand_message(fakebot, user).text
+        for message in fakebot.bot_messages(user.id):
+            assert not message.text.startswith("Looking for"), message.text
+            if message.text.startswith("Table found"):
+                assert message.text.startswith(f"Table found: Podkidnoy (throw-in), 2 "
+                                               f"players, with {partner.first_name}.")
         for other in users:
             if other.id == user.id:
                 continue

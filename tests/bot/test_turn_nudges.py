@@ -1,6 +1,7 @@
 """Your turn, noticed: a short new private message (Telegram notifies new messages, not
 edits) when a person's turn began and they have not acted within a few seconds; one at a
-time per person, gone once they act; /notify switches them per person."""
+time per person, gone once they act; /notify switches them per person. Not at a deal's
+first turn: each hand was a new message then, which notified its person already."""
 
 from __future__ import annotations
 
@@ -23,27 +24,43 @@ async def test_a_waiting_player_is_nudged_once_and_the_nudge_goes_when_they_act(
     mover = alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
     other = bob if mover is alice else alice
 
-    nudge = await fakebot.wait_for(lambda: visible(fakebot, mover), 10, "a nudge")
-    assert nudge[0].text.startswith("🔔 Your turn in “Cards night”: ")
-    assert not nudges(fakebot, other)  # not their turn: nothing
-    await fakebot.settle(0.6)
-    assert len(nudges(fakebot, mover)) == 1  # once per turn, not every few seconds
+    # The deal's first turn: the hand was a new message, which notified them; no nudge.
+    await fakebot.settle(1.0)
+    assert not nudges(fakebot, mover) and not nudges(fakebot, other)
 
     assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
-    await fakebot.wait_for(lambda: not visible(fakebot, mover), 10, "the nudge to go")
-    # The turn passed to the other player, who waits: nudged in their own chat.
-    await fakebot.wait_for(lambda: visible(fakebot, other), 10, "the other's nudge")
+    # The turn passed to the other player, whose hand was only edited: nudged, once.
+    nudge = await fakebot.wait_for(lambda: visible(fakebot, other), 10, "the other's nudge")
+    assert nudge[0].text.startswith("🔔 Your turn in “Cards night”: ")
+    assert not nudges(fakebot, mover)  # not their turn: nothing
+    await fakebot.settle(0.6)
+    assert len(nudges(fakebot, other)) == 1  # once per turn, not every few seconds
+
+    shown = visible(fakebot, other)[0]
+    assert await press_first_accepted(fakebot, other, hand_message(fakebot, other))
+    await fakebot.wait_for(lambda: shown.deleted, 10, "the nudge to go once they acted")
+    # Whoever is waited on next is nudged in their own chat, one nudge each at most.
+    nxt = waited_on(await bot_world.services.games.snapshot(game_id), alice, bob)
+    await fakebot.wait_for(lambda: visible(fakebot, nxt), 10, "the next nudge")
     assert all(len(visible(fakebot, u)) <= 1 for u in (alice, bob))
+
+
+def waited_on(snap, alice, bob):
+    return alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
 
 
 async def test_quick_players_get_no_nudge_and_notify_off_stops_them(fakebot, bot_world):
     await bot_world.start(turn_nudge_delay=1.5)
     group, (alice, bob), table, game_id = await start_group_game(fakebot, bot_world)
+    games = bot_world.services.games
     for user in (alice, bob):
         await fakebot.user_sends(user, user.id, "/notify off")
         await fakebot.wait_for_message(user.id, lambda m: m.text.startswith("No more"))
-    # Nobody acts for longer than the delay: still no nudge, they switched them off.
+    # A move, then nobody acts for longer than the delay: no nudge, they switched them off.
+    mover = waited_on(await games.snapshot(game_id), alice, bob)
+    assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))
     await fakebot.settle(2.0, timeout=10)
+    assert (await games.snapshot(game_id)).status == "running"
     assert not nudges(fakebot, alice) and not nudges(fakebot, bob)
 
     await fakebot.user_sends(alice, alice.id, "/notify on")
@@ -53,10 +70,10 @@ async def test_quick_players_get_no_nudge_and_notify_off_stops_them(fakebot, bot
                                        for u in (alice, bob)), 10, "both on")
     # Quick play: each move within the delay, so nobody is nudged.
     for _ in range(4):
-        snap = await bot_world.services.games.snapshot(game_id)
+        snap = await games.snapshot(game_id)
         if snap.status != "running":
             break
-        mover = alice if snap.seat_of(alice.id) in snap.state.waiting_on() else bob
+        mover = waited_on(snap, alice, bob)
         await fakebot.wait_for(lambda m=mover: hand_message(fakebot, m) is not None and
                                hand_message(fakebot, m).buttons, 10, "buttons")
         assert await press_first_accepted(fakebot, mover, hand_message(fakebot, mover))

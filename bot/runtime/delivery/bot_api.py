@@ -12,6 +12,7 @@ may wait, how to draw its newest content when its turn comes (``refresh``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from telegram import Bot, InlineQueryResult
 from telegram.error import TelegramError
@@ -60,12 +61,14 @@ class BotApi:
             return False
 
     async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False,
-                   priority: Priority = Priority.OTHER) -> int | None:
-        """The new message's id; None when sending failed (logged); Unreachable on 403.
-        A 429 or a failure that may pass (``TryLater``) is raised for a caller that draws
-        again later (``throttled``), else one log line and None."""
+                   priority: Priority = Priority.OTHER,
+                   still_true: Callable[[], bool] | None = None) -> int | None:
+        """The new message's id; None when sending failed (logged) or, with
+        ``still_true``, when it answered False at the message's turn (not sent);
+        Unreachable on 403. A 429 or a failure that may pass (``TryLater``) is raised for
+        a caller that draws again later (``throttled``), else one log line and None."""
         try:
-            return await messaging.send(self.bot, chat_id, screen, priority)
+            return await messaging.send(self.bot, chat_id, screen, priority, still_true)
         except TryLater as exc:
             if throttled:
                 raise

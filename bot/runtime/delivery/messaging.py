@@ -27,7 +27,7 @@ from telegram.warnings import PTBUserWarning
 from bot.render.screen import Screen
 
 from ..faults import log_failure
-from .outbox import Priority, RateArgs, Superseded
+from .outbox import Priority, RateArgs, Superseded, Withdrawn
 
 log = logging.getLogger(__name__)
 
@@ -98,12 +98,18 @@ def _rate_args(priority: Priority, refresh: Refresh | None = None) -> RateArgs:
 
 
 async def send(bot: Bot, chat_id: int, screen: Screen,
-               priority: Priority = Priority.OTHER) -> int | None:
-    """The new message's id; None when sending failed for a reason other than 403."""
+               priority: Priority = Priority.OTHER,
+               still_true: Callable[[], bool] | None = None) -> int | None:
+    """The new message's id; None when sending failed for a reason other than 403, or
+    when ``still_true`` said at its turn in the outbox that it no longer should go."""
+    rate = _rate_args(priority)
+    if still_true is not None:
+        rate["still_true"] = still_true
     try:
         message = await bot.send_message(  # type: ignore[call-arg]  # an ExtBot's argument
-            chat_id, screen.text, reply_markup=screen.markup(),
-            rate_limit_args=_rate_args(priority))
+            chat_id, screen.text, reply_markup=screen.markup(), rate_limit_args=rate)
+    except Withdrawn:
+        return None
     except Forbidden as exc:
         raise Unreachable(str(exc)) from exc
     except RetryAfter as exc:

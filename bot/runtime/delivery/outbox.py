@@ -25,6 +25,11 @@ and it decides what goes when:
   place in the queue. An edit may also carry ``refresh``: called when its turn comes, it
   gives the newest content, so a table that waited for its group's budget is sent as it
   is then, not as it was.
+- **Withdrawal**: a request may carry ``still_true``: called when its turn comes; when
+  what it would say is no longer true (a "looking for players" message for someone
+  seated meanwhile), it is not sent and its caller gets ``Withdrawn``. Under load the
+  lowest class waits longest, so this is where what went stale meanwhile is dropped
+  instead of spending the token's budget.
 - **429**: what Telegram refused waits out ``retry_after`` for its own scope only (that
   chat, or the token when the outbox had been spending near the token's budget) and is
   tried again, ``retries`` times; answers are never paused.
@@ -73,11 +78,18 @@ class RateArgs(TypedDict, total=False):
     # of the chat the message lives in, which the caller knows by its venue's synthetic id
     # (service/venues.py: negative, so kept like a group's 20 a minute).
     venue_chat: int
+    # Called when its turn comes: False withdraws the request (``Withdrawn``, not sent).
+    still_true: Callable[[], bool]
 
 
 class Superseded(Exception):
     """A newer edit of the same message took this one's place in the outbox: the message
     will show the newer content; this one was never sent."""
+
+
+class Withdrawn(Exception):
+    """What the request would have said stopped being true before its turn came
+    (``still_true``); it was never sent."""
 
 
 class NotSent(NetworkError):
@@ -183,6 +195,7 @@ class OutboxStats:
 
     sent: int = 0
     superseded: int = 0
+    withdrawn: int = 0
     throttled: dict[str, int] = field(default_factory=lambda: {"chat": 0, "token": 0})
     longest_wait: float = 0.0
 
@@ -257,6 +270,10 @@ class Outbox(BaseRateLimiter[RateArgs]):
         attempt = 0
         while True:
             await self._turn(priority, chat_id, counts, key)
+            still_true = wanted.get("still_true")
+            if still_true is not None and not still_true():
+                self.stats.withdrawn += 1
+                raise Withdrawn()
             refresh = wanted.get("refresh")
             if refresh is not None:
                 newest = refresh()

@@ -48,9 +48,13 @@ class Nudges:
         # shows the turn, so no nudge.
         self.page_open: Callable[[int, int], bool] = lambda game_id, seat: False
 
-    def follow(self, display: Display, snap: GameSnapshot) -> None:
+    def follow(self, display: Display, snap: GameSnapshot, *,
+               hands_posted: bool = False) -> None:
         """A new snapshot of the deal: start the wait for whoever's turn began, drop it
-        (and their nudge) for whoever is no longer waited on."""
+        (and their nudge) for whoever is no longer waited on. ``hands_posted``: the deal
+        just started and every hand was a new message, which notified its person already;
+        whoever is waited on now is not nudged for this turn (a second ping seconds after
+        the first tells them nothing, and costs a request when the token is busiest)."""
         game = snap.game_id
         waiting: set[int] = set()
         if display.solo_seat is None and snap.status == "running" and not snap.state.is_over:
@@ -68,8 +72,9 @@ class Nudges:
             key = (game, seat)
             if key not in self._turns:
                 self._turns[key] = snap.version
-                self._timers[key] = self.tasks.spawn(self._nudge_later(display, seat,
-                                                                       snap.version))
+                if not hands_posted:
+                    self._timers[key] = self.tasks.spawn(
+                        self._nudge_later(display, seat, snap.version))
 
     def _end_turn(self, key: tuple[int, int], user_id: int | None) -> None:
         self._turns.pop(key, None)
