@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from telegram.error import RetryAfter
 
-from bot.runtime.delivery.outbox import Budgets, Outbox, Priority, Superseded
+from bot.runtime.delivery.outbox import Budgets, Outbox, Priority, Superseded, Withdrawn
 
 GROUP, OTHER_GROUP, ALICE, BOB = -100, -200, 11, 22
 
@@ -32,7 +32,7 @@ class Telegram:
 
 def request(outbox: Outbox, telegram: Telegram, endpoint: str, chat: int | None, *,
             text: str = "", priority: Priority | None = None, message_id: int | None = None,
-            refresh=None):
+            refresh=None, still_true=None):
     data: dict = {"text": text}
     if chat is not None:
         data["chat_id"] = chat
@@ -43,6 +43,8 @@ def request(outbox: Outbox, telegram: Telegram, endpoint: str, chat: int | None,
         args["priority"] = priority
     if refresh is not None:
         args["refresh"] = refresh
+    if still_true is not None:
+        args["still_true"] = still_true
     return asyncio.ensure_future(outbox.process_request(
         callback=telegram.post, args=(endpoint, data), kwargs={}, endpoint=endpoint,
         data=data, rate_limit_args=args or None))
@@ -83,6 +85,17 @@ async def test_when_the_token_budget_frees_the_best_waiting_request_goes_first()
         "first", "acting hand", "other hand", "table", "reply"]
 
 
+async def test_the_tokens_second_goes_out_spread_not_at_once():
+    outbox, telegram = Outbox(Budgets(per_second=20, token_window_s=1.0, token_burst=3)), \
+        Telegram()
+    sends = [request(outbox, telegram, "sendMessage", ALICE + i, text=str(i))
+             for i in range(8)]
+    await settle()
+    assert len(telegram.calls) == 3  # the burst; the token's window alone would let 8 go
+    await asyncio.gather(*sends)
+    assert [call[2] for call in telegram.calls] == [str(i) for i in range(8)]
+
+
 async def test_a_waiting_edit_is_replaced_by_a_newer_edit_of_the_same_message():
     outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
     blocker = request(outbox, telegram, "sendMessage", BOB, text="blocker")
@@ -110,6 +123,23 @@ async def test_an_edit_that_waited_is_sent_with_the_newest_content():
     state["text"] = "move 4"  # the game went on while the edit waited
     await asyncio.gather(blocker, edit)
     assert telegram.calls[-1][2] == "move 4"
+
+
+async def test_a_message_no_longer_true_at_its_turn_is_withdrawn_unsent():
+    outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
+    seated = {ALICE: False, BOB: False}
+    blocker = request(outbox, telegram, "sendMessage", GROUP, text="blocker")
+    await settle()
+    waiting = {who: request(outbox, telegram, "sendMessage", who, text=f"waiting {who}",
+                            still_true=lambda who=who: not seated[who])
+               for who in (ALICE, BOB)}
+    await settle()
+    seated[ALICE] = True  # her table formed while her message waited for the budget
+    with pytest.raises(Withdrawn):
+        await waiting[ALICE]
+    await asyncio.gather(blocker, waiting[BOB])
+    assert [call[2] for call in telegram.calls] == ["blocker", f"waiting {BOB}"]
+    assert outbox.stats.withdrawn == 1
 
 
 async def test_the_last_messages_of_a_groups_minute_are_kept_for_tables():

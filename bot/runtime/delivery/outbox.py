@@ -14,7 +14,8 @@ and it decides what goes when:
   request that waited ``AGING_S`` seconds moves up one class, up to the table's, so a
   busy group's tables never starve a command reply for long; nothing overtakes the hands
   (when the token's budget is short, tables wait and grow staler, hands still go).
-- **Budgets** (``Budgets``): the token's requests per second; per group a sliding minute of
+- **Budgets** (``Budgets``): the token's requests per second, spread evenly after a
+  small burst; per group a sliding minute of
   messages; per private chat a small burst then about one a second. Each keeps a margin
   under Telegram's number, because Telegram counts arrivals and the outbox counts
   departures. The last ``GROUP_RESERVE`` messages of a group's minute are kept for
@@ -118,6 +119,10 @@ class Budgets:
     still waited out for its scope)."""
 
     per_second: float = 30.0  # per token, every method but the answers
+    # ... and spread: at most this many at once, then evenly. A full second's worth let go
+    # at once leaves the process (and the network) to spread them, and on a busy machine
+    # the last of one burst and the first of the next arrive within Telegram's second.
+    token_burst: int = 5
     group_per_minute: float = 20.0  # sends and edits per group
     private_burst: int = 3  # per private chat: a burst, then ...
     private_per_second: float = 1.0  # ... about one a second
@@ -214,6 +219,7 @@ class Outbox(BaseRateLimiter[RateArgs]):
         self._by_key: dict[tuple[int, int | str], _Waiting] = {}
         self._seq = itertools.count()
         self._token: SlidingWindow | None = None
+        self._token_pace: TokenBucket | None = None  # created at the first request
         self._groups: dict[int, SlidingWindow] = {}
         self._privates: dict[int, TokenBucket] = {}
         self._paused: dict[int | None, float] = {}  # chat (None: the token) -> until
@@ -371,8 +377,14 @@ class Outbox(BaseRateLimiter[RateArgs]):
     def _token_free_at(self, now: float) -> float:
         free = self._paused.get(None, now)
         if self._token is not None:
-            free = max(free, self._token.free_at(now))
+            free = max(free, self._token.free_at(now), self._pace(now).free_at(now))
         return free
+
+    def _pace(self, now: float) -> TokenBucket:
+        if self._token_pace is None:
+            rate = self.budgets.per_second / self.budgets.token_window_s
+            self._token_pace = TokenBucket(max(1, self.budgets.token_burst), rate, now)
+        return self._token_pace
 
     def _chat_free_at(self, waiting: _Waiting, now: float) -> float:
         chat_id = waiting.chat_id
@@ -395,6 +407,7 @@ class Outbox(BaseRateLimiter[RateArgs]):
     def _take(self, waiting: _Waiting, now: float) -> None:
         if self._token is not None:
             self._token.take(now)
+            self._pace(now).take(now)
         chat_id = waiting.chat_id
         if chat_id is None or not waiting.counts:
             return
