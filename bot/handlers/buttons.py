@@ -15,8 +15,10 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from bot.i18n import LOCALES, t
 from bot.render.callback import CallbackData, CallbackDataError, decode
 from bot.render.refusals import refusal_text
+from bot.render.top import top_alert
 from bot.service.errors import Code, NotAllowed, ServiceError
 from bot.service.languages import choose_locale
+from bot.service.venues import inline_chat_id
 
 from .context import BotContext, is_private, person, person_locale, start_link
 
@@ -143,6 +145,30 @@ async def next_deal(update: Update, context: BotContext) -> None:
     assert query is not None
     await answer(query, None if started
                  else t(await person_locale(update, context), "game.ready_you"))
+
+
+async def chat_top(update: Update, context: BotContext) -> None:
+    """"🏆 This chat's best" under a finished deal of an inline message: the chat's
+    leaderboard as an alert (nobody there can send the bot /top: it is not in the chat).
+    Only for a press from that chat: the game id in the button is no secret, the chat a
+    press comes from is Telegram's word (``chat_instance``)."""
+    if (data := await decoded(update, context)) is None:
+        return
+    query = update.callback_query
+    assert query is not None
+    svc = context.services
+    try:
+        place = (await svc.games.snapshot(button_ids(data)[0])).place
+    except ServiceError as exc:
+        await _refuse(update, context, exc)
+        return
+    if not place.top_on_table or not query.chat_instance or \
+            inline_chat_id(query.chat_instance) != place.chat_id:
+        await _refuse(update, context, Code.STALE_BUTTON)
+        return
+    rows = await svc.stats.leaderboard("fewest_matchsticks", place.chat_id, limit=10)
+    await answer(query, top_alert(await person_locale(update, context), rows),
+                 show_alert=True)
 
 
 async def say(update: Update, context: BotContext) -> None:

@@ -20,6 +20,7 @@ from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
+from bot.render.top import top_lines
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.chats import PHRASES as PHRASES_PREFERENCE
 from bot.service.errors import Code, ServiceError
@@ -256,14 +257,7 @@ async def top(update: Update, context: BotContext) -> None:
     if not rows:
         await reply(update, t(locale, "top.empty"))
         return
-    lines = [title]
-    for place, row in enumerate(rows, start=1):
-        lines.append(t(locale, "top.row", place=place,
-                       name=row["name"] or t(locale, "forget.anonymous"),
-                       games=tn(locale, "count.games", int(row["games"])),
-                       fools=tn(locale, "count.fools", int(row["fools"])),
-                       sticks=tn(locale, "count.matchsticks", int(row["matchsticks"]))))
-    await reply(update, "\n".join(lines))
+    await reply(update, "\n".join(top_lines(locale, title, rows)))
 
 
 async def stats(update: Update, context: BotContext) -> None:

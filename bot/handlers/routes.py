@@ -58,6 +58,7 @@ BUTTONS = (
     (quick.safety, ui_pattern(r"(?:blk|rep)\d{1,2}")),
     (quick.button, re.compile(r"^q:(?:leave|ai|go)$")),
     (buttons.next_deal, ui_pattern("next|nextnow")),
+    (buttons.chat_top, ui_pattern("top")),
     (buttons.lobby, pattern(CallbackKind.LOBBY)),
     (buttons.setting, pattern(CallbackKind.SETTINGS)),
     (buttons.forget, re.compile(r"^pforget=(yes|no)$")),  # before the other preferences

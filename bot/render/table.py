@@ -253,5 +253,14 @@ def table_screen(locale: str, snap, names: dict[int, str], notes: TableNotes,
         ready = ready_line(locale, snap, names, notes)
         if ready:
             lines.append(ready)
-        return Screen("\n".join(lines), next_deal_rows(locale, snap, ended, notes))
+        return Screen("\n".join(lines), next_deal_rows(locale, snap, ended, notes)
+                      + chat_top_rows(locale, snap))
     return Screen("\n".join(lines))
+
+
+def chat_top_rows(locale: str, snap) -> tuple:
+    """Under a finished deal where nobody can send the bot /top (an inline message's
+    chat): "🏆 This chat's best", answered with the chat's leaderboard."""
+    if snap.status != "finished" or not snap.place.top_on_table:
+        return ()
+    return (((t(locale, "btn.chat_top"), encode_game_ui(snap.game_id, snap.version, "top")),),)

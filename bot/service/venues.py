@@ -103,6 +103,12 @@ class Venue:
         return self.kind is VenueKind.GROUP
 
     @property
+    def top_on_table(self) -> bool:
+        """Does the finished table offer its chat's leaderboard? Where nobody can send
+        the bot /top: an inline message's chat, which the bot is not in."""
+        return self.kind is VenueKind.INLINE
+
+    @property
     def tally_chats(self) -> tuple[int, ...]:
         """The tallies a deal here adds to besides the global one."""
         if self.kind is VenueKind.QUICK:

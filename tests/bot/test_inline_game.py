@@ -9,7 +9,7 @@ from __future__ import annotations
 from playing import hand_message, play_to_the_end
 from sqlalchemy import select
 
-from bot.render.callback import encode_lobby
+from bot.render.callback import encode_game_ui, encode_lobby
 from bot.service.venues import VenueKind, inline_chat_id
 from bot.storage.models import Game, Tally
 
@@ -54,6 +54,19 @@ async def test_an_inline_game_between_two_friends_runs_to_a_second_deal(fakebot,
 
     assert await play_to_the_end(fakebot, bot_world, game_id, [alice, bob]) == "finished"
     await fakebot.wait_for(lambda: "Play again" in message.button_texts(), 10, "Play again")
+
+    # Nobody can send the bot /top in a chat it is not in: the finished table offers the
+    # chat's own leaderboard, an alert for whoever presses (Bob never sent a command).
+    top = await fakebot.wait_for_answer(await fakebot.user_presses(
+        bob, message, "🏆 This chat's best"))
+    assert top["show_alert"] and top["text"].startswith("🏆 Best players in this chat\n1. ")
+    assert "Alice" in top["text"] and "Bob" in top["text"] and len(top["text"]) <= 200
+    # The same button forged elsewhere (a press from Bob's private chat) shows nothing.
+    version = (await bot_world.services.games.snapshot(game_id)).version
+    forged = await fakebot.wait_for_answer(await fakebot.user_presses(
+        bob, hand_message(fakebot, bob), data=encode_game_ui(game_id, version, "top")))
+    assert forged["text"] == "This button is out of date." and not forged.get("show_alert")
+
     await fakebot.wait_for_answer(await fakebot.user_presses(alice, message, "Play again"))
     # The message counts who is ready; Bob presses what it shows then.
     await fakebot.wait_for(lambda: "Play again (1/2 ready)" in message.button_texts(), 10,
