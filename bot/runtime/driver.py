@@ -251,12 +251,15 @@ class GameRuntime:
         await self.renderers.take(display.game_id)
         self._draw_here(display)
 
-    def _show_choice(self, display: Display, seat: int) -> None:
+    def _show_choice(self, display: Display, seat: int, said: str | None = None) -> None:
+        """The seat's choice screen changed here (``said``: with a phrase just said)."""
         if self.renderers.holds(display.game_id):
             self.presenter.show(display)
             return
         self.presenter.inform(display)  # a page here shows the choice at once
-        picking = Picking.of(display.picking.get(seat), display.said.get(seat))
+        # The phrase only with the press that said it: the drawing instance counts each
+        # one it is told as a new phrase (a page bubbles it).
+        picking = Picking.of(display.picking.get(seat), said)
         self.tasks.spawn(self.renderers.tell(display.game_id, seat, picking))
 
     async def _changed_elsewhere(self, told: Told) -> None:

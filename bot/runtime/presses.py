@@ -86,8 +86,9 @@ class Presses:
         self.redraw_hand: Callable[[Display, int], None] = presenter.redraw_hand
         # Show a hand whose choice screen opened, closed or changed (the runtime: here, or
         # by the instance that draws the game, told the choice).
-        self.show_choice: Callable[[Display, int], None] = \
-            lambda display, _seat: presenter.show(display)
+        # ``said``: the phrase the person just said, if that is the change.
+        self.show_choice: Callable[[Display, int, str | None], None] = \
+            lambda display, _seat, _said=None: presenter.show(display)
         self.displays = displays
         self.presenter = presenter
         self.api = api
@@ -197,7 +198,7 @@ class Presses:
         else:
             await self._own_card(game_id, seat, card)
             display.picking[seat] = card
-        self.show_choice(display, seat)
+        self.show_choice(display, seat, None)
 
     async def swap_choice(self, game_id: int, user_id: int, card: int | None) -> None:
         """The poker swap screen: None opens it with nothing chosen; a card toggles it (at
@@ -210,7 +211,7 @@ class Presses:
             chosen = tuple(c for c in chosen if c != card) if card in chosen \
                 else (chosen + (card,))[-2:]
         display.picking[seat] = chosen
-        self.show_choice(display, seat)
+        self.show_choice(display, seat, None)
 
     async def say(self, game_id: int, user_id: int, index: int | None) -> str | None:
         """The 💬 button (``index`` None: open or close the phrase menu) or a phrase of the
@@ -224,7 +225,7 @@ class Presses:
                 display.picking.pop(seat, None)
             else:
                 display.picking[seat] = MENU_TOKEN
-            self.show_choice(display, seat)
+            self.show_choice(display, seat, None)
             return None
         if not 0 <= index < len(PHRASES):
             raise NotAllowed(Code.STALE_BUTTON)
@@ -237,7 +238,8 @@ class Presses:
         display.said_count[seat] = display.said_count.get(seat, 0) + 1
         if display.picking.get(seat) == MENU_TOKEN:
             display.picking.pop(seat, None)
-        self.show_choice(display, seat)  # (several instances: told to the one drawing)
+        # (several instances: told to the one drawing, with the phrase: once per phrase)
+        self.show_choice(display, seat, PHRASES[index])
         locale = display.seat_locale.get(seat, display.locale)
         return t(locale, "phrase.sent", phrase=phrase_text(locale, PHRASES[index]))
 

@@ -3,9 +3,9 @@ be held by any instance (the load balancer picks one), while each game is drawn 
 instance (``runtime/table/renderers.py``). So:
 
 - the instance that draws a game publishes, after each change its pages would show (a
-  new version, the ready check, the end of the deal), a small notification: the version,
-  the series, the last move and the deal's results (``DealEnded``, which only that
-  instance holds);
+  new version, the ready check, the end of the deal, a phrase said), a small notification:
+  the version, the series, the last move, the deal's results (``DealEnded``, which only
+  that instance holds) and the phrases said (each told to that instance alone);
 - an instance serving pages of a game it does not draw hears every notification about
   that game (this one, and what other instances tell the one that draws it), reads the
   game from the database once per burst and pushes it to its pages;
@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.render.phrases import PHRASES
 from bot.render.table import LastMove
 from bot.runtime.faults import log_failure
 from bot.runtime.table.display import Display
@@ -52,6 +53,21 @@ def _ended(data: dict) -> DealEnded:
                      series_loser=data.get("series_loser"))
 
 
+def _note_said(display: Display, said: Any) -> None:
+    """The phrases as the drawing instance holds them (newest last), each seat's count
+    with them: a page bubbles a count it has not shown yet. Only known phrases: the
+    notification comes through the database, and nothing else may reach a page."""
+    display.said.clear()
+    for item in said if isinstance(said, list) else ():
+        try:
+            seat, phrase, count = int(item[0]), str(item[1]), int(item[2])
+        except (TypeError, ValueError, IndexError):
+            continue
+        if phrase in PHRASES:
+            display.said[seat] = phrase
+            display.said_count[seat] = max(count, display.said_count.get(seat, 0))
+
+
 class Pages(Protocol):
     """What this needs of the hub (``LiveHub``) that holds the pages."""
 
@@ -77,8 +93,10 @@ class SharedPages:
         if not self.runtime.renderers.holds(display.game_id):
             return
         snap, notes = display.snap, display.notes
+        said = tuple((seat, phrase, display.said_count.get(seat, 0))
+                     for seat, phrase in display.said.items())
         key = (snap.version, snap.status, tuple(sorted(notes.ready or ())),
-               notes.next_started, display.ended is not None)
+               notes.next_started, display.ended is not None, said)
         if self._published.get(display.game_id) == key:
             return
         if len(self._published) > KEEP_PUBLISHED:
@@ -90,7 +108,8 @@ class SharedPages:
                                                    last.version],
                 "ready": sorted(notes.ready) if notes.ready else None,
                 "next": notes.next_started,
-                "ended": None if display.ended is None else asdict(display.ended)}
+                "ended": None if display.ended is None else asdict(display.ended),
+                "said": [list(x) for x in said] or None}
         self.runtime.tasks.spawn(self.runtime.renderers.publish(display.game_id, page))
 
     # -- where its pages are: follow -----------------------------------------------------
@@ -150,3 +169,4 @@ class SharedPages:
             display.notes.next_started = bool(page.get("next"))
             if page.get("ended") and display.ended is None:
                 display.ended = _ended(page["ended"])
+            _note_said(display, page.get("said"))
