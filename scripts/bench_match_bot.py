@@ -234,7 +234,10 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
         await _wait_until(lambda: hands() >= people - people % players, MAX_DRAIN,
                           QUIET_END + 2 * sweep, hands)
         drained = loop.time() - last  # from the last /quick to the last hand (or giving up)
-        await fake.settle(0.5, timeout=30)
+        # What the seating still sends (a "Table found" edit): a moment. Not until the
+        # bot is quiet: the first tables' turn clocks (60 s, nobody plays here) run out
+        # by the end of the arrivals, and their timeouts go on.
+        await asyncio.sleep(2.0)
         for bot in bots:
             bot.send_signal(signal.SIGUSR1)
         await asyncio.sleep(0.5)
