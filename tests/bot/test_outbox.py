@@ -142,6 +142,25 @@ async def test_a_message_no_longer_true_at_its_turn_is_withdrawn_unsent():
     assert outbox.stats.withdrawn == 1
 
 
+async def test_a_withdrawn_message_gives_its_place_in_the_budget_back():
+    outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
+
+    async def seated_meanwhile() -> bool:  # several instances: the database says
+        return False
+
+    blocker = request(outbox, telegram, "sendMessage", GROUP, text="blocker")
+    await settle()
+    gone = request(outbox, telegram, "sendMessage", ALICE, text="waiting",
+                   still_true=seated_meanwhile)
+    after = request(outbox, telegram, "sendMessage", BOB, text="after")
+    await asyncio.gather(blocker)
+    with pytest.raises(Withdrawn):
+        await gone
+    await settle()
+    assert after.done()  # in the place "waiting" left, not a window later
+    assert [call[2] for call in telegram.calls] == ["blocker", "after"]
+
+
 async def test_the_last_messages_of_a_groups_minute_are_kept_for_tables():
     budgets = Budgets(per_second=0, group_per_minute=5, group_window_s=0.5,
                       private_per_second=0)

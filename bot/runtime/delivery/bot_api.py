@@ -12,7 +12,7 @@ may wait, how to draw its newest content when its turn comes (``refresh``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from telegram import Bot, InlineQueryResult
 from telegram.error import TelegramError
@@ -62,7 +62,7 @@ class BotApi:
 
     async def send(self, chat_id: int, screen: Screen, *, throttled: bool = False,
                    priority: Priority = Priority.OTHER,
-                   still_true: Callable[[], bool] | None = None) -> int | None:
+                   still_true: Callable[[], bool | Awaitable[bool]] | None = None) -> int | None:
         """The new message's id; None when sending failed (logged) or, with
         ``still_true``, when it answered False at the message's turn (not sent);
         Unreachable on 403. A 429 or a failure that may pass (``TryLater``) is raised for

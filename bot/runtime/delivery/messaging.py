@@ -99,7 +99,7 @@ def _rate_args(priority: Priority, refresh: Refresh | None = None) -> RateArgs:
 
 async def send(bot: Bot, chat_id: int, screen: Screen,
                priority: Priority = Priority.OTHER,
-               still_true: Callable[[], bool] | None = None) -> int | None:
+               still_true: Callable[[], bool | Awaitable[bool]] | None = None) -> int | None:
     """The new message's id; None when sending failed for a reason other than 403, or
     when ``still_true`` said at its turn in the outbox that it no longer should go."""
     rate = _rate_args(priority)

@@ -79,8 +79,9 @@ class RateArgs(TypedDict, total=False):
     # of the chat the message lives in, which the caller knows by its venue's synthetic id
     # (service/venues.py: negative, so kept like a group's 20 a minute).
     venue_chat: int
-    # Called when its turn comes: False withdraws the request (``Withdrawn``, not sent).
-    still_true: Callable[[], bool]
+    # Called when its turn comes: False withdraws the request (``Withdrawn``, not sent);
+    # or an awaitable of it (several instances: what is true is in the database).
+    still_true: Callable[[], bool | Awaitable[bool]]
 
 
 class Superseded(Exception):
@@ -277,9 +278,14 @@ class Outbox(BaseRateLimiter[RateArgs]):
         while True:
             await self._turn(priority, chat_id, counts, key)
             still_true = wanted.get("still_true")
-            if still_true is not None and not still_true():
-                self.stats.withdrawn += 1
-                raise Withdrawn()
+            if still_true is not None:
+                still = still_true()
+                if inspect.isawaitable(still):
+                    still = await still
+                if not still:  # its budget is given back: nothing went
+                    self._give_back()
+                    self.stats.withdrawn += 1
+                    raise Withdrawn()
             refresh = wanted.get("refresh")
             if refresh is not None:
                 newest = refresh()
@@ -419,6 +425,17 @@ class Outbox(BaseRateLimiter[RateArgs]):
             bucket = self._private(chat_id, now)
             if bucket is not None:
                 bucket.take(now)
+
+    def _give_back(self) -> None:
+        """A request let go that did not go after all (withdrawn): its place in the
+        token's budget is free again (a private chat's or a group's it may keep: the
+        next message there a moment later loses nothing worth the bookkeeping)."""
+        if self._token is not None and self._token.events:
+            self._token.events.pop()
+            if self._token_pace is not None:
+                self._token_pace.tokens = min(self._token_pace.capacity,
+                                              self._token_pace.tokens + 1.0)
+        self._pump()
 
     def _group(self, chat_id: int) -> SlidingWindow | None:
         if not self.budgets.group_per_minute:
