@@ -111,7 +111,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
     matchmaking = Matchmaking(quick=QuickMatchService(db, clock=clock), games=games,
                               chats=chats, api=api, runtime=runtime,
                               sweep_every=settings.quick_sweep,
-                              lonely_after=settings.quick_lonely_after)
+                              lonely_after=settings.quick_lonely_after,
+                              waiting_grace=settings.quick_waiting_grace)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=StatsService(db), api=api,
                                         runtime=runtime, desk=desk, metrics=metrics,

@@ -189,6 +189,11 @@ class Settings:
     # a computer can play them now.
     quick_sweep: float = 1.0
     quick_lonely_after: float = 20.0
+    # Quick match: the waiting message goes this long after /quick if nobody came by then
+    # (under load most tables form within a tenth of a second, and the cards are the
+    # answer; a message already untrue when it arrives costs two requests: it and its
+    # "Table found" edit).
+    quick_waiting_grace: float = 0.3
     # The Mini App (bot.webapp): the page's public URL (None: not served), the port of its
     # own server in polling mode, and its short name for links in groups.
     webapp_url: str | None = None

@@ -28,7 +28,7 @@ from bot.render.quick import found_text, game_name, lonely_screen, waiting_scree
 from bot.render.screen import Screen
 from bot.service.chats import ChatService
 from bot.service.errors import Code, NotAllowed, ServiceError
-from bot.service.events import DealEnded
+from bot.service.events import DealEnded, GameStarted
 from bot.service.games import GameService
 from bot.service.quick import STREAK, Matched, Queued, QuickMatchService, QuickRequest
 from bot.service.venues import Venue, VenueKind, new_table_chat_id
@@ -61,7 +61,7 @@ class _Wait:
 class Matchmaking:
     def __init__(self, *, quick: QuickMatchService, games: GameService, chats: ChatService,
                  api: BotApi, runtime: GameRuntime, sweep_every: float = 1.0,
-                 lonely_after: float = 20.0) -> None:
+                 lonely_after: float = 20.0, waiting_grace: float = 0.0) -> None:
         self.quick = quick
         self.games = games
         self.chats = chats
@@ -69,6 +69,7 @@ class Matchmaking:
         self.runtime = runtime
         self.sweep_every = sweep_every
         self.lonely_after = lonely_after
+        self.waiting_grace = waiting_grace
         self._waits: dict[int, _Wait] = {}  # user id -> their wait queued here
         runtime.deal_ended.append(self._deal_ended)
 
@@ -79,10 +80,12 @@ class Matchmaking:
     # -- queueing ---------------------------------------------------------------------------
     async def queue(self, person: Person, first_name: str, request: QuickRequest) -> None:
         """/quick: queue the person (refusals raise), tell them, seat a table if it formed.
-        The waiting message goes beside the handler, at the outbox's lowest priority, and
-        only if the person still waits when its turn comes: under load most people are
-        seated within a fraction of a second, and their cards are what they should get,
-        not a "looking for players" message that is already untrue."""
+        The waiting message goes beside the handler, a moment later (``waiting_grace``),
+        at the outbox's lowest priority, and only if the person still waits when its turn
+        comes (the queue says, so a seat
+        taken on another instance counts): under load most people are seated within a
+        fraction of a second, and their cards are what they should get, not a "looking
+        for players" message that is already untrue."""
         result = await self.quick.queue(person.id, first_name, person.language, request)
         if isinstance(result, Matched):
             await self.seat(result)
@@ -95,9 +98,20 @@ class Matchmaking:
 
     async def _wait(self, user_id: int, wait: _Wait, queued: Queued, locale: str,
                     game: str) -> None:
-        """The waiting message, then (still alone after ``lonely_after``) the reminder."""
+        """The waiting message (after ``waiting_grace``, if still alone then), then
+        (still alone after ``lonely_after``) the reminder."""
+        if self.waiting_grace > 0:
+            wait.sleeping = True
+            await asyncio.sleep(self.waiting_grace)
+            wait.sleeping = False
+            if wait.over:
+                return
+
+        async def still_waiting() -> bool:  # at its turn: seated here, or anywhere
+            return not wait.over and await self.quick.where(user_id) is not None
+
         message_id = await self.api.send(user_id, waiting_screen(locale, game, queued.waiting),
-                                         still_true=lambda: not wait.over)
+                                         still_true=still_waiting)
         if message_id is None:
             return  # seated or gone before its turn (or Telegram refused it)
         if wait.over or not await self.quick.remember_message(user_id, message_id):
@@ -170,7 +184,16 @@ class Matchmaking:
             if seat.message_id is not None:
                 self.runtime.tasks.spawn(self.api.edit(seat.user_id, seat.message_id,
                                                        Screen(text)))
-        await self.runtime.launch(started)
+        # Beside the caller: /quick's handler (or the sweep) must not wait for the hands
+        # to get through Telegram's budget, or a busy instance's handlers all wait on the
+        # outbox and the next people's /quick wait to be handled at all.
+        self.runtime.tasks.spawn(self._launch(started), game=started.game_id)
+
+    async def _launch(self, started: GameStarted) -> None:
+        try:
+            await self.runtime.launch(started)
+        except Exception as exc:
+            log_failure(log, exc, "showing quick game %s", started.game_id)
 
     async def _sweep_loop(self) -> None:
         while True:

@@ -54,7 +54,8 @@ async def test_five_strangers_at_once_make_two_tables_and_one_waits(fakebot, bot
     assert len(seats) == 4 and len(set(seated)) == 4  # nobody in two games
     assert len({game for game, _user in seats}) == 2
     (left,) = [u for u in users if u.id not in seated]
-    waiting = fakebot.bot_messages(left.id)[-1]
+    waiting = await fakebot.wait_for_message(
+        left.id, lambda m: m.text.startswith("Looking for a quick game"))
     assert "🤖 Play a computer instead" in waiting.button_texts()
     # Alone after a while: told again, in a new message (an edit would go unnoticed).
     await fakebot.wait_for(lambda: len([m for m in fakebot.bot_messages(left.id)
