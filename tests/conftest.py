@@ -4,4 +4,4 @@ tests/ has no __init__.py, so pytest puts tests/ itself on sys.path and the help
 import by their own names (``fakebot``). Add your plugin to the list; keep this file small.
 """
 
-pytest_plugins = ["fakebot.fixtures", "database_fixtures"]
+pytest_plugins = ["fakebot.fixtures", "database_fixtures", "timed_tests"]
