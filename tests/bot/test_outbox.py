@@ -67,6 +67,21 @@ async def test_an_answer_never_waits_behind_a_spent_token_budget():
         "editMessageText", "editMessageText", "answerCallbackQuery"]
 
 
+async def test_an_inline_querys_answer_takes_the_tokens_budget_first_in_line():
+    """Telegram counts it against the token (a press's answer it does not): forty people
+    typing @bot at once must not earn 429s, and nothing waiting goes before it."""
+    outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
+    first = request(outbox, telegram, "sendMessage", GROUP, text="first")
+    await settle()
+    edit = request(outbox, telegram, "editMessageText", ALICE, text="acting hand",
+                   message_id=7, priority=Priority.ACTING_HAND)
+    inline = request(outbox, telegram, "answerInlineQuery", None, text="games")
+    await settle()
+    assert not inline.done()  # the token's budget is spent for now
+    await asyncio.gather(first, edit, inline)
+    assert [call[2] for call in telegram.calls] == ["first", "games", "acting hand"]
+
+
 async def test_when_the_token_budget_frees_the_best_waiting_request_goes_first():
     outbox, telegram = Outbox(Budgets(per_second=1, token_window_s=0.2)), Telegram()
     first = request(outbox, telegram, "sendMessage", GROUP, text="first")

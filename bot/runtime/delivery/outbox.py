@@ -9,7 +9,9 @@ it, the runtime's screens, the handlers' replies and the answers to button press
 and it decides what goes when:
 
 - **Priorities** (``Priority``): answers to button presses never wait (Telegram does not
-  count them); then the hand of the player who must act; then other hands; then the
+  count them); the answers Telegram counts (an inline query's results, a Mini App's
+  answer) go first in the token's budget; then the hand of the player who must act (and any hand's first sending:
+  its person has no cards to look at until it arrives); then other hands; then the
   group table; then everything else (command replies, lobby messages, questions). A
   request that waited ``AGING_S`` seconds moves up one class, up to the table's, so a
   busy group's tables never starve a command reply for long; nothing overtakes the hands
@@ -33,7 +35,7 @@ and it decides what goes when:
   instead of spending the token's budget.
 - **429**: what Telegram refused waits out ``retry_after`` for its own scope only (that
   chat, or the token when the outbox had been spending near the token's budget) and is
-  tried again, ``retries`` times; answers are never paused.
+  tried again, ``retries`` times; a press's answer is never paused.
 
 Why not PTB's ``AIORateLimiter``: it has no priorities (an answer waits behind edits), no
 per-private-chat budget, no coalescing, and one 429 pauses every request of the bot.
@@ -61,8 +63,9 @@ log = logging.getLogger(__name__)
 
 
 class Priority(IntEnum):
-    ANSWER = 0  # answerCallbackQuery: never waits
-    ACTING_HAND = 1  # the hand of a player who must act (it carries their buttons)
+    ANSWER = 0  # answers: a press's never waits, an inline query's goes first
+    ACTING_HAND = 1  # the hand of a player who must act (it carries their buttons); a
+    # hand's first sending
     HAND = 2  # other hands
     TABLE = 3  # a game's group table
     OTHER = 4  # command replies, lobby messages, questions to Telegram
@@ -106,8 +109,12 @@ MESSAGE_METHODS = frozenset({
     "editMessageCaption", "editMessageMedia"})
 EDIT_METHODS = frozenset({"editMessageText", "editMessageReplyMarkup", "editMessageCaption",
                           "editMessageMedia"})
+# Answers to a person waiting on the spot: first in line. Telegram does not count a
+# button press's answer against the token; the others it does, so they take their place
+# in the token's budget (first), and a burst of people typing @bot at once gets no 429.
 ANSWER_METHODS = frozenset({"answerCallbackQuery", "answerInlineQuery",
                             "answerWebAppQuery"})
+UNCOUNTED_METHODS = frozenset({"answerCallbackQuery"})
 
 AGING_S = 4.0  # a request waiting this long moves up one priority class
 GROUP_RESERVE = 3  # messages of a group's minute only requests above OTHER may use
@@ -261,10 +268,11 @@ class Outbox(BaseRateLimiter[RateArgs]):
         args: Any, kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
         rate_limit_args: RateArgs | None,
     ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        if endpoint in ANSWER_METHODS:
+        if endpoint in UNCOUNTED_METHODS:
             return await callback(*args, **kwargs)
         wanted = rate_limit_args or {}
-        priority = wanted.get("priority", Priority.OTHER)
+        priority = (Priority.ANSWER if endpoint in ANSWER_METHODS
+                    else wanted.get("priority", Priority.OTHER))
         chat_id = _chat_of(data)
         key: tuple[int, int | str] | None = None
         if chat_id is None and "inline_message_id" in data:
