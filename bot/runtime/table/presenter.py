@@ -305,9 +305,11 @@ class Presenter:
                          signature: Screen, version: int) -> bool:
         """Send a seat's hand message and note it; False when it was not sent (a 403
         hands the seat over, a 429 or a failure draws the deal again later)."""
+        # With the acting hands, buttons or not: until its first sending arrives its
+        # person has no cards to look at at all, and the deal's first lead comes at once.
         try:
             message_id = await self.api.send(display.user_of(seat), screen, throttled=True,
-                                             priority=_hand_priority(screen))
+                                             priority=Priority.ACTING_HAND)
         except Unreachable:
             self._unreachable(display, seat)
             return False
