@@ -314,16 +314,24 @@ async def serve_bot(token: str, base_url: str, db_url: str, coalesce: float,
     timings go to ``out_path`` as JSON. With BENCH_BOT_PROFILE=path, a cProfile of the
     play (between the two SIGUSR1 marks) is written there. ``webhook_port``: webhook mode
     on that port of 127.0.0.1 (0: polling). ``limits``: the bot's own rate limits as
-    deployed (Settings' defaults); False turns them off (the benchmark's old way)."""
+    deployed (Settings' defaults); False turns them off (the benchmark's old way).
+    BENCH_BOT_LOG=path: the process logs (INFO) to path.<pid>."""
+    import logging
     import os
 
+    if os.environ.get("BENCH_BOT_LOG"):  # the bot's log lines, a file per process
+        logging.basicConfig(filename=f"{os.environ['BENCH_BOT_LOG']}.{os.getpid()}",
+                            level=logging.INFO,
+                            format="%(asctime)s %(levelname)s %(name)s %(message)s")
     extra = dict(extra or {})
     # (bench_instances.py: several bot processes behind one URL, the proxy's)
     hook = {"webhook_url": extra.pop("webhook_url", None)
             or f"http://127.0.0.1:{webhook_port}/hook", "port": webhook_port,
             "webhook_secret": "bench-secret"} if webhook_port else {}
+    # Computer players move at once unless the run asks for the bot's own pace.
+    pause = tuple(extra.pop("computer_pause", (0.0, 0.0)))
     settings = Settings(token=token, database_url=db_url, api_base_url=base_url,
-                        computer_pause=(0.0, 0.0), timer_tick=1.0, edit_coalesce=coalesce,
+                        computer_pause=pause, timer_tick=1.0, edit_coalesce=coalesce,
                         **({} if limits else {"overall_rate": 0, "group_rate_per_minute": 0,
                                                "private_rate_per_second": 0}),
                         **hook,

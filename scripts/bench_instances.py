@@ -100,12 +100,16 @@ KILL_REPLAY_S = 5.0
 
 
 class RoundRobin:
-    """An HTTP proxy on 127.0.0.1 that sends each request to the next instance in turn;
-    an instance that refuses the connection (stopped, killed) is skipped."""
+    """An HTTP proxy on 127.0.0.1 that sends each request to the next instance in turn
+    (``rng``: to one picked at random, as a balancer whose choice has nothing to do with
+    what the request is); an instance that refuses the connection (stopped, killed) is
+    skipped."""
 
-    def __init__(self, ports: list[int]) -> None:
+    def __init__(self, ports: list[int], rng: random.Random | None = None) -> None:
         self.ports = ports
-        self._next = itertools.cycle(range(len(ports)))
+        turns = itertools.cycle(range(len(ports)))
+        self._next = (turns if rng is None else
+                      (rng.randrange(len(ports)) for _ in itertools.count()))
         self.port = free_port()
         self.forwarded = [0] * len(ports)
         self.sockets: list[int] = []  # the instance each WebSocket went to

@@ -23,48 +23,48 @@ in its own process(es) against the fake Bot API with Telegram's limits, people s
 having their hand with cards; on two instances, two bot processes on one PostgreSQL
 behind one URL.
 
-Measured with ``--bot`` (2026-11-28, the 2-core machine shared with other work, load
-average 3-10 during the runs; PostgreSQL 15, webhook, Telegram's limits in the fake):
+Measured with ``--bot`` (2026-11-28, the 2-core machine, load average 1.3-1.4 (a niced
+search beside it); PostgreSQL 15, webhook, Telegram's limits in the fake; nobody plays,
+so the first tables' turn clocks warn at 45 s and run out at 60 s during the run):
 
-    nice -n 5 python scripts/bench_match.py --bot --people 1000 --seconds 60 \
-        --instances 1,2
+    python scripts/bench_match.py --bot --people 1000 --seconds 60 --instances 1,2
+    python scripts/bench_match.py --bot --people 1000 --seconds 60 --instances 2 \
+        --balance turns
 
-    run                 tables  last /quick -> cards p50 / p99 / max   seated twice
-    1 instance  (a)     500     30.7 / 114.4 / 116.4 s                 0
-    2 instances (a)     499     59.4 / 122.8 / 128.6 s                 0
-    1 instance  (b)     456     54.2 / 129.2 / 130.4 s                 0
-    2 instances (b)     481     67.0 / 125.2 / 126.1 s                 0
-    1 instance  (c)     500     25.5 /  94.0 /  94.7 s                 0
+    run                        last /quick -> cards p50 / p99 / max   requests a person
+    1 instance                 0.028 / 0.317 / 0.360 s                1.15
+    2 instances, random        0.036 / 0.822 / 0.905 s                1.17
+    2 instances, turns         1.719 / 12.871 / 13.399 s              1.16
 
-    (a) matchable left waiting 0 / 0; not handled when the bench stopped (120 s after
-        the last /quick) 0 / 1; seated without cards by then 36 / 132; 429s (token)
-        519 / 31.
-    (b) matchable left waiting 0 / 0; not handled 88 / 37; without cards 87 / 46;
-        429s (token) 323 / 298; bot CPU share 0.24 / 0.20 + 0.19 of a core; requests
-        per person 4.3 / 3.9: hand sends 825 / 924, "Table found" 826 / 919, waiting
-        messages 361 / 368, nudges 501 / 378, hand edits 1290 / 808 (turn timeouts of
-        idle tables after 60 s), 198 hand edits refused with 400 on two instances
-        (main's 9ca83b5, after these runs, fixed both instances sending a new deal's
-        messages; not rerun on it).
-    (c) with dealt_s: the game's row was made 24.2 s (p50) / 93.2 s (p99) after the
-        last /quick, the cards came ~1 s after that: the wait is the update waiting to
-        be handled, not the cards' delivery. 0 not handled, 0 without cards; 429s
-        (token) 208; every "Table found" a new message (no waiting message had been
-        sent before its table formed).
+    Every run: 500 tables, nobody seated twice, nobody matchable left waiting, no /quick
+    left unhandled, 0 x 429; requests: 1,000 hands, 1 waiting message and its "Table
+    found" (the rest were never needed), 150-170 hand edits (the first tables' turn
+    warnings and timeouts). The game's row was made 0.010-0.048 s (p50-p99) after the
+    last /quick. Target p99 <= 1 s: met on one instance and on two behind a balancer
+    that picks an instance per update.
 
-Target p99 <= 1 s: missed by two orders of magnitude. What is measured: the token is
-the first limit. 1,000 people a minute is 16.7 a second, and each costs about 3 requests
-while queueing and being seated (a hand, "Table found", half a waiting message, half a
-nudge): ~50 requests a second against Telegram's 30 (the outbox keeps 28.6), and run (c)
-shows the wait is before the deal: /quick updates wait to be handled. The likely link
-(not proven): the waiting message is sent inside /quick's handler (runtime/matchmaking.py
-``queue`` awaits it) at the lowest priority behind that backlog, and a matched /quick's
-handler awaits its hands, so handlers pile up, fill the Application's 64 concurrent
-updates, and later /quick updates wait. A try that sent the waiting message beside the
-handler (cancelled unsent once seated) and "Table found" below the hands did not help a
-500-person/30 s run here (p50 37 s against 24 s without it; the load varied), so it was
-not kept: another part of the stall is still unexplained (the database under this load
-is the next suspect). The bot processes stayed at a fifth to a third of a core.
+"turns" is the ceiling of a static share: each instance keeps 1/instances of the token's
+30 a second (14.3 with the outbox's margin), and with nothing but /quick arriving in
+strict turns every second person of a table lands on the same instance, which then
+seats, and sends the hands of, every table: 16.7 hands a second against its 14.3 (the
+other instance idle: bot CPU 0.08 against 0.20 of a core). Every hand still arrived (the
+last 13.6 s after the last /quick, 0 x 429, nobody lost).
+
+Before (same command, main of the morning, load 3-10): p50 25-67 s, p99 94-129 s, up to
+88 /quick not handled two minutes later, 200-500 token 429s, 3.9-4.3 requests a person.
+Why, and what changed (runtime/matchmaking.py, runtime/delivery/outbox.py):
+- each person cost a hand, a "Table found" message, often a waiting message already
+  untrue when it went, and a "your turn" nudge 5 s into the deal: ~50 requests a second
+  against the token's 30. Now the hand (a new message, which notifies) names the others;
+  the waiting message goes 0.3 s after /quick only if the person still waits then and at
+  its turn in the outbox (the queue is asked: a seat taken on another instance counts),
+  else it is withdrawn unsent, its budget given back; a deal's first turn is not nudged;
+- /quick's handler awaited its waiting message and its table's hands through the outbox,
+  so under load all 64 concurrent handlers waited on Telegram's budget and the next
+  updates waited to be handled at all. Both go beside the handler now;
+- the token's budget went out in bursts of a whole second's worth (the 429s); now a
+  burst of 5 and then evenly;
+- a hand's first sending waits behind no other hand (the acting hands' class).
 """
 
 from __future__ import annotations
@@ -213,6 +213,9 @@ def main() -> None:
     parser.add_argument("--bot", action="store_true",
                         help="through the whole bot: bot processes against the fake Bot "
                              "API, people sending /quick; time to both having cards")
+    parser.add_argument("--balance", choices=("random", "turns"), default="random",
+                        help="--bot, several instances: how the proxy picks the instance "
+                             "for each update")
     args = parser.parse_args()
     for n in (int(x) for x in args.instances.split(",")):
         if args.bot:
@@ -228,7 +231,7 @@ async def bot_bench(instances: int, args: argparse.Namespace) -> dict:
     url = None if args.database_url.startswith("sqlite") else args.database_url
     return await bot_run(instances, people=args.people, seconds=args.seconds,
                          players=args.players, sweep=args.sweep, seed=args.seed,
-                         pg_url=url)
+                         pg_url=url, balance=args.balance)
 
 
 if __name__ == "__main__":

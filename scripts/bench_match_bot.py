@@ -58,6 +58,7 @@ from bench_instances import RoundRobin  # noqa: E402
 from fakebot import FakeBotServer  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
+from bot.config import Settings  # noqa: E402
 from bot.service.quick import QuickMatchService, QuickRequest  # noqa: E402
 from bot.service.venues import VenueKind  # noqa: E402
 from bot.storage.database import Database  # noqa: E402
@@ -172,7 +173,7 @@ async def _wait_until(predicate, timeout: float, quiet_for: float | None = None,
 
 async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
                   players: int = 2, sweep: float = 1.0, seed: int = 1,
-                  pg_url: str | None = None) -> dict:
+                  pg_url: str | None = None, balance: str = "random") -> dict:
     """One run on ``instances`` bot processes; the figures (module docstring)."""
     if instances > 1 and not pg_url:
         raise ValueError("several instances share one PostgreSQL: give its URL")
@@ -183,10 +184,16 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
     if pg_url:
         db_url, pg_name = await fresh_postgres(pg_url)
     ports = [free_port() for _ in range(instances)]
-    proxy = RoundRobin(ports)
+    # "random": the instance for each update picked at random (seeded), as a balancer
+    # whose choice has nothing to do with who is second at a table. "turns": strictly in
+    # turn; with nothing but /quick arriving, every second person of a table then lands
+    # on the same instance, which seats (and draws) every table alone.
+    proxy = RoundRobin(ports, random.Random(seed + 1) if balance == "random" else None)
     await proxy.start()
+    # Nobody plays here: the first tables' turns run out (60 s) as the last people come,
+    # and computers play those seats at the bot's own pace, as they would for people.
     extra = {"instances": instances, "webhook_url": f"http://127.0.0.1:{proxy.port}/hook",
-             "quick_sweep": sweep}
+             "quick_sweep": sweep, "computer_pause": list(Settings.computer_pause)}
     env = {**os.environ, "DURAK_AI_WORKERS": "1"}  # nobody plays a computer here
     bots = [await spawn_bot(fake, db_url, f"{tmp}/out{i}.json", extra=extra,
                             webhook_port=port, env=env) for i, port in enumerate(ports)]
@@ -274,7 +281,8 @@ async def bot_run(instances: int, *, people: int = 1000, seconds: float = 60.0,
             continue
         ready.append(max(got) - last)  # type: ignore[type-var]
     return {
-        "instances": instances, "people": people, "seconds": seconds, "players": players,
+        "instances": instances, "balance": balance if instances > 1 else None,
+        "people": people, "seconds": seconds, "players": players,
         "database": "postgresql" if pg_url else "sqlite", "set_up_s": round(set_up, 1),
         "tables": len(tables),
         "ready_s_p50": round(percentile(ready, 0.50), 3),
