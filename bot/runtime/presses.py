@@ -88,7 +88,7 @@ class Presses:
         # by the instance that draws the game, told the choice).
         # ``said``: the phrase the person just said, if that is the change.
         self.show_choice: Callable[[Display, int, str | None], None] = \
-            lambda display, _seat, _said=None: presenter.show(display)
+            lambda display, _seat, _said: presenter.show(display)
         self.displays = displays
         self.presenter = presenter
         self.api = api
