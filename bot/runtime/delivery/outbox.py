@@ -10,15 +10,16 @@ and it decides what goes when:
 
 - **Priorities** (``Priority``): answers to button presses never wait (Telegram does not
   count them); the answers Telegram counts (an inline query's results, a Mini App's
-  answer) go first in the token's budget; then the hand of the player who must act (and any hand's first sending:
-  its person has no cards to look at until it arrives); then other hands; then the
-  group table; then everything else (command replies, lobby messages, questions). A
-  request that waited ``AGING_S`` seconds moves up one class, up to the table's, so a
-  busy group's tables never starve a command reply for long; nothing overtakes the hands
-  (when the token's budget is short, tables wait and grow staler, hands still go).
-- **Budgets** (``Budgets``): the token's requests per second, spread evenly after a
-  small burst; per group a sliding minute of
-  messages; per private chat a small burst then about one a second. Each keeps a margin
+  answer) go first in the token's budget; then the hand of the player who must act (and
+  any hand's first sending: its person has no cards to look at until it arrives); then
+  other hands; then the group table; then everything else (command replies, lobby
+  messages, questions). A request that waited ``AGING_S`` seconds moves up one class, up
+  to the table's, so a busy group's tables never starve a command reply for long;
+  nothing overtakes the hands (when the token's budget is short, tables wait and grow
+  staler, hands still go).
+- **Budgets** (``Budgets``, budgets.py): the token's requests per second, spread evenly
+  after a small burst; per group a sliding minute of messages; per private chat a small
+  burst then about one a second. Each keeps a margin
   under Telegram's number, because Telegram counts arrivals and the outbox counts
   departures. The last ``GROUP_RESERVE`` messages of a group's minute are kept for
   requests above "everything else": a host cycling the lobby's settings cannot spend the
@@ -48,7 +49,6 @@ import bisect
 import inspect
 import itertools
 import logging
-from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -58,6 +58,8 @@ from telegram.error import NetworkError, RetryAfter
 from telegram.ext import BaseRateLimiter
 
 from bot.metrics import Metrics
+
+from .budgets import Budgets, SlidingWindow, TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -119,76 +121,6 @@ UNCOUNTED_METHODS = frozenset({"answerCallbackQuery"})
 AGING_S = 4.0  # a request waiting this long moves up one priority class
 GROUP_RESERVE = 3  # messages of a group's minute only requests above OTHER may use
 DRAIN_S = 3.0  # at a stop, how long waiting requests may still wait for their turn
-
-
-@dataclass(frozen=True)
-class Budgets:
-    """Telegram's limits as the outbox keeps them (0: no limit of that kind; a 429 is
-    still waited out for its scope)."""
-
-    per_second: float = 30.0  # per token, every method but the answers
-    # ... and spread: at most this many at once, then evenly. A full second's worth let go
-    # at once leaves the process (and the network) to spread them, and on a busy machine
-    # the last of one burst and the first of the next arrive within Telegram's second.
-    token_burst: int = 5
-    group_per_minute: float = 20.0  # sends and edits per group
-    private_burst: int = 3  # per private chat: a burst, then ...
-    private_per_second: float = 1.0  # ... about one a second
-    # Telegram counts arrivals, the outbox departures, and a request takes a few
-    # milliseconds to arrive: each window is kept a little longer than Telegram's.
-    token_window_s: float = 1.05  # "a second"
-    group_window_s: float = 61.0  # "a minute"
-    private_slack: float = 1.1  # a private chat's refill is this much slower
-
-
-class SlidingWindow:
-    """At most ``limit`` events in any ``seconds``."""
-
-    def __init__(self, limit: int, seconds: float) -> None:
-        self.limit = limit
-        self.seconds = seconds
-        self.events: deque[float] = deque()
-
-    def free_at(self, now: float, keep: int = 0) -> float:
-        """When an event may happen leaving ``keep`` of the window unused."""
-        while self.events and self.events[0] <= now - self.seconds:
-            self.events.popleft()
-        allowed = self.limit - keep
-        if len(self.events) < allowed:
-            return now
-        if allowed <= 0:
-            return self.events[-1] + self.seconds if self.events else now
-        return self.events[len(self.events) - allowed] + self.seconds
-
-    def take(self, now: float) -> None:
-        self.events.append(now)
-
-    def busy(self, now: float) -> float:
-        """The share of the window used (0..1)."""
-        self.free_at(now)
-        return len(self.events) / self.limit
-
-
-class TokenBucket:
-    """A burst of ``capacity``, refilled at ``rate`` a second."""
-
-    def __init__(self, capacity: int, rate: float, now: float) -> None:
-        self.capacity = float(capacity)
-        self.rate = rate
-        self.tokens = float(capacity)
-        self.since = now
-
-    def _refill(self, now: float) -> None:
-        self.tokens = min(self.capacity, self.tokens + (now - self.since) * self.rate)
-        self.since = now
-
-    def free_at(self, now: float) -> float:
-        self._refill(now)
-        return now if self.tokens >= 1.0 else now + (1.0 - self.tokens) / self.rate
-
-    def take(self, now: float) -> None:
-        self._refill(now)
-        self.tokens -= 1.0
 
 
 @dataclass(order=True)
