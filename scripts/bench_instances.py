@@ -211,7 +211,8 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
         buttons = move_buttons(message)
         if not buttons:
             continue
-        answer = await press(fake, user, message, rng.choice(buttons))
+        data = rng.choice(buttons)
+        answer = await press(fake, user, message, data)
         if answer is None:
             continue
         tally["presses"] += 1
@@ -220,12 +221,15 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
             tally["unanswered"] += 1
         elif answer.accepted:
             tally["accepted"] += 1
+            tally["accepted_data"].add(data)
         elif answer.refused:
             tally["refused"] += 1
             reason = answer.text[:60]
             tally["reasons"][reason] = tally["reasons"].get(reason, 0) + 1
             tally["refused_at"].append(loop.time())
-            if answer.text == ALREADY_DONE:
+            if answer.text == ALREADY_DONE and data not in tally["accepted_data"]:
+                # (the same button pressed again after its "✓", on a hand not yet
+                # redrawn, is a second press of a move counted once already)
                 tally["already_at"].append(answer.at)
             seen = None  # the hand is redrawn after a refusal: look again
         else:
@@ -395,7 +399,8 @@ async def run(instances: int, games: int, seconds: float, kill_after: float,
     extra = {"instances": instances, "webhook_url": f"http://127.0.0.1:{proxy.port}/hook"}
     bots = await _spawn_instances(fake, db_url, tmp, ports, extra)
     tally: dict = {"presses": 0, "accepted": 0, "refused": 0, "unanswered": 0, "opened": 0,
-                   "idle": 0, "reasons": {}, "refused_at": [], "pressed_at": [], "already_at": []}
+                   "idle": 0, "reasons": {}, "refused_at": [], "pressed_at": [], "already_at": [],
+                   "accepted_data": set()}
     killed_at = None
     before_kill: dict | None = None
     again, missed = 0, {}
