@@ -58,7 +58,7 @@ from .endgame import solve as solve_endgame
 from .inference import ruled_out, unlikely
 from .ismcts import run as search_tree
 from .knowledge import read_view
-from .models import textbook_seats
+from .models import off_the_textbook, textbook_seats
 from .normal import choose as normal_choose
 from .rollout import playout
 from .sampling import can_sample, sample_world, world_with_hands
@@ -82,7 +82,10 @@ OWN_PLAYOUTS = "sighted"
 # by a tree shared by every world) or "flat" (every candidate played out in common
 # worlds, this seat's later moves by the playout policy, which sees the world).
 SEARCH = "ismcts"
-READ_THE_DEAL = True  # weigh worlds by the whole deal's history when given (beliefs.py)
+# Weigh worlds by the whole deal's history when given (beliefs.py): True, False (what the
+# bout says only, ``inference``), or "fitted": only while every other seat's public moves
+# fit the textbook (``models.off_the_textbook``), the player whose moves the reading reads.
+READ_THE_DEAL: bool | str = True
 # What a budget measures: wall time (what a person waits) or CPU time of this thread.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
@@ -92,6 +95,14 @@ def clock_of(name: str):
         return CLOCKS[name]
     except KeyError:
         raise ValueError(f"unknown clock {name!r}; known: {', '.join(CLOCKS)}") from None
+
+
+def _reads_the_deal(view: PlayerView, history: PublicHistory | None) -> bool:
+    """Weigh the worlds by the whole deal (``READ_THE_DEAL``)?"""
+    if READ_THE_DEAL == "fitted":
+        return (history is not None
+                and not off_the_textbook(view, history) & ~(1 << view.player))
+    return bool(READ_THE_DEAL)
 
 
 def _confidently_better(total: float, total_sq: float, n: int) -> bool:
@@ -181,7 +192,7 @@ def search(view: PlayerView, seed: int, budget_s: float,
     start = now()
     deadline = start + budget_s
     rng = random.Random(seed)
-    deal = DealBeliefs.build(view, know, history, rng) if READ_THE_DEAL else None
+    deal = DealBeliefs.build(view, know, history, rng) if _reads_the_deal(view, history) else None
     if worlds is None and deal is not None:  # worlds that explain the whole deal
         def worlds(rng: random.Random) -> ThrowInState:
             return world_with_hands(view, know, deal.hands(rng), rng)

@@ -164,3 +164,35 @@ def test_against_greedy_the_fitted_model_plays_the_same_game_as_the_textbook(mon
     fitted, textbook, policy = moves("fitted"), moves("textbook"), moves("policy")
     assert fitted == textbook
     assert fitted != policy  # the check can tell the models apart
+
+
+def test_the_deal_is_read_only_while_the_other_seats_fit_the_textbook(monkeypatch):
+    # READ_THE_DEAL = "fitted": the particles weigh hands by the textbook's reading of
+    # each move, so they read a seat only while its moves fit the textbook.
+    view = _view()  # seat 0's
+    plain, other, _ = _nines(view)
+    lead_by = {s: Entry(0, HistoryKind.ATTACK, s, (plain, other), count=0, stock=20)
+               for s in (0, 1)}
+    monkeypatch.setattr(hard, "READ_THE_DEAL", "fitted")
+    assert hard._reads_the_deal(view, _history())
+    assert hard._reads_the_deal(view, _history(lead_by[0]))  # its own moves do not count
+    assert not hard._reads_the_deal(view, _history(lead_by[1]))
+    assert not hard._reads_the_deal(view, None)  # no history: nothing to read
+    monkeypatch.setattr(hard, "READ_THE_DEAL", True)
+    assert hard._reads_the_deal(view, _history(lead_by[1]))
+
+
+def test_against_greedy_the_fitted_reading_plays_the_same_game_as_the_whole_deal(
+        monkeypatch):
+    def moves(reading) -> list:
+        monkeypatch.setattr(hard, "READ_THE_DEAL", reading)
+        out = []
+        for state, seat, history in _play("podkidnoy", 2, 11, ["greedy"]):
+            if seat == 0:
+                out.append(hard.search(state.view(0), state.version, 0.0, max_rollouts=60,
+                                       history=history)[0])
+        return out
+
+    fitted, whole, bout = moves("fitted"), moves(True), moves(False)
+    assert fitted == whole
+    assert fitted != bout  # the check can tell the readings apart
