@@ -151,17 +151,18 @@ def test_the_models_and_their_names():
         textbook_seats(view, None, "clairvoyant")
 
 
-def test_against_greedy_the_fitted_model_plays_the_same_game_as_the_textbook(monkeypatch):
-    def moves(model: str) -> list:
-        monkeypatch.setattr(hard, "OTHERS", model)
-        out = []
-        for state, seat, history in _play("podkidnoy", 2, 11, ["greedy"]):
-            if seat == 0:
-                out.append(hard.search(state.view(0), state.version, 0.0, max_rollouts=60,
-                                       history=history)[0])
-        return out
+def _moves_against_greedy(monkeypatch, constant: str, value) -> list:
+    """Hard's moves (seat 0, 60 rollouts each) through a seeded deal against greedy, with
+    ``hard.<constant>`` set to ``value``."""
+    monkeypatch.setattr(hard, constant, value)
+    return [hard.search(state.view(0), state.version, 0.0, max_rollouts=60,
+                        history=history)[0]
+            for state, seat, history in _play("podkidnoy", 2, 11, ["greedy"]) if seat == 0]
 
-    fitted, textbook, policy = moves("fitted"), moves("textbook"), moves("policy")
+
+def test_against_greedy_the_fitted_model_plays_the_same_game_as_the_textbook(monkeypatch):
+    fitted, textbook, policy = (_moves_against_greedy(monkeypatch, "OTHERS", model)
+                                for model in ("fitted", "textbook", "policy"))
     assert fitted == textbook
     assert fitted != policy  # the check can tell the models apart
 
@@ -184,15 +185,7 @@ def test_the_deal_is_read_only_while_the_other_seats_fit_the_textbook(monkeypatc
 
 def test_against_greedy_the_fitted_reading_plays_the_same_game_as_the_whole_deal(
         monkeypatch):
-    def moves(reading) -> list:
-        monkeypatch.setattr(hard, "READ_THE_DEAL", reading)
-        out = []
-        for state, seat, history in _play("podkidnoy", 2, 11, ["greedy"]):
-            if seat == 0:
-                out.append(hard.search(state.view(0), state.version, 0.0, max_rollouts=60,
-                                       history=history)[0])
-        return out
-
-    fitted, whole, bout = moves("fitted"), moves(True), moves(False)
+    fitted, whole, bout = (_moves_against_greedy(monkeypatch, "READ_THE_DEAL", reading)
+                           for reading in ("fitted", True, False))
     assert fitted == whole
     assert fitted != bout  # the check can tell the readings apart
