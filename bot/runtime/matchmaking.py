@@ -82,10 +82,9 @@ class Matchmaking:
         """/quick: queue the person (refusals raise), tell them, seat a table if it formed.
         The waiting message goes beside the handler, a moment later (``waiting_grace``),
         at the outbox's lowest priority, and only if the person still waits when its turn
-        comes (the queue says, so a seat
-        taken on another instance counts): under load most people are seated within a
-        fraction of a second, and their cards are what they should get, not a "looking
-        for players" message that is already untrue."""
+        comes (the queue says, so a seat taken on another instance counts): under load
+        most people are seated within a fraction of a second, and their cards are what
+        they should get, not a "looking for players" message that is already untrue."""
         result = await self.quick.queue(person.id, first_name, person.language, request)
         if isinstance(result, Matched):
             await self.seat(result)
@@ -100,12 +99,10 @@ class Matchmaking:
                     game: str) -> None:
         """The waiting message (after ``waiting_grace``, if still alone then), then
         (still alone after ``lonely_after``) the reminder."""
-        if self.waiting_grace > 0:
+        if self.waiting_grace > 0:  # (seated meanwhile here: cancelled while it sleeps)
             wait.sleeping = True
             await asyncio.sleep(self.waiting_grace)
             wait.sleeping = False
-            if wait.over:
-                return
 
         async def still_waiting() -> bool:  # at its turn: seated here, or anywhere
             return not wait.over and await self.quick.where(user_id) is not None

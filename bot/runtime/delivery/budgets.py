@@ -50,6 +50,14 @@ class SlidingWindow:
     def take(self, now: float) -> None:
         self.events.append(now)
 
+    def give_back(self) -> bool:
+        """The newest event did not happen after all; False when it has left the window
+        already (nothing to give back)."""
+        if not self.events:
+            return False
+        self.events.pop()
+        return True
+
     def busy(self, now: float) -> float:
         """The share of the window used (0..1)."""
         self.free_at(now)
@@ -76,3 +84,7 @@ class TokenBucket:
     def take(self, now: float) -> None:
         self._refill(now)
         self.tokens -= 1.0
+
+    def give_back(self) -> None:
+        """The last token taken was not used after all."""
+        self.tokens = min(self.capacity, self.tokens + 1.0)

@@ -66,8 +66,7 @@ log = logging.getLogger(__name__)
 
 class Priority(IntEnum):
     ANSWER = 0  # answers: a press's never waits, an inline query's goes first
-    ACTING_HAND = 1  # the hand of a player who must act (it carries their buttons); a
-    # hand's first sending
+    ACTING_HAND = 1  # a hand whose player must act (it carries their buttons), or sent first
     HAND = 2  # other hands
     TABLE = 3  # a game's group table
     OTHER = 4  # command replies, lobby messages, questions to Telegram
@@ -370,11 +369,9 @@ class Outbox(BaseRateLimiter[RateArgs]):
         """A request let go that did not go after all (withdrawn): its place in the
         token's budget is free again (a private chat's or a group's it may keep: the
         next message there a moment later loses nothing worth the bookkeeping)."""
-        if self._token is not None and self._token.events:
-            self._token.events.pop()
-            if self._token_pace is not None:
-                self._token_pace.tokens = min(self._token_pace.capacity,
-                                              self._token_pace.tokens + 1.0)
+        if self._token is not None and self._token.give_back() \
+                and self._token_pace is not None:
+            self._token_pace.give_back()
         self._pump()
 
     def _group(self, chat_id: int) -> SlidingWindow | None:
