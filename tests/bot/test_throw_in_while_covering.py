@@ -10,28 +10,31 @@ from bot.engine import ActionKind
 from bot.render.cards import card_label
 
 
+def _single_attacks(state, seat):
+    return [x for x in state.legal_actions(seat)
+            if x.kind is ActionKind.ATTACK and len(x.cards) == 1]
+
+
 def scenario(state):
-    """(lead, cover, throw-in by the attacker, the co-attacker's throw-ins afterwards) on a
-    clone of this deal, or None when its cards do not allow the story."""
-    s = state.clone()
-    a, d = s.attacker, s.defender
-    lead = next((x for x in s.legal_actions(a)
-                 if x.kind is ActionKind.ATTACK and len(x.cards) == 1), None)
-    if lead is None:
-        return None
-    s.apply(lead)
-    cover = next((x for x in s.legal_actions(d) if x.kind is ActionKind.COVER), None)
-    if cover is None:
-        return None
-    s.apply(cover)
-    more = next((x for x in s.legal_actions(a) if x.kind is ActionKind.ATTACK), None)
-    if more is None:
-        return None
-    s.apply(more)
-    co = [p for p in range(3) if p not in (a, d)][0]
-    joins = [x for x in s.legal_actions(co)
-             if x.kind is ActionKind.ATTACK and len(x.cards) == 1]
-    return (lead, cover, more, co, joins) if joins else None
+    """(lead, cover, throw-in by the attacker, the co-attacker's seat, their throw-ins
+    afterwards) on clones of this deal, or None when its cards do not allow the story.
+    Every lead, cover and throw-in is tried: about 9 deals in 10 fit (the first of each
+    alone fits 4 in 10, and 12 such deals in a row missed once in CI)."""
+    a, d = state.attacker, state.defender
+    co = next(p for p in range(3) if p not in (a, d))
+    for lead in _single_attacks(state, a):
+        led = state.clone()
+        led.apply(lead)
+        for cover in (x for x in led.legal_actions(d) if x.kind is ActionKind.COVER):
+            covered = led.clone()
+            covered.apply(cover)
+            for more in _single_attacks(covered, a):
+                thrown = covered.clone()
+                thrown.apply(more)
+                joins = _single_attacks(thrown, co)
+                if joins:
+                    return lead, cover, more, co, joins
+    return None
 
 
 async def press_card(fake, user, card: int, tries: int = 20):
@@ -53,7 +56,7 @@ async def press_card(fake, user, card: int, tries: int = 20):
 async def test_a_co_attacker_throws_in_while_an_attack_card_is_still_uncovered(
         fakebot, bot_world):
     await bot_world.start()
-    for attempt in range(12):  # deals come from a seeded stream: find one that fits
+    for attempt in range(12):  # deals are random (SystemRandom): find one that fits
         group, users, table, game_id = await start_group_game(
             fakebot, bot_world, names=("Alice", "Bob", "Carol"), title=f"Night {attempt}")
         snap = await bot_world.services.games.snapshot(game_id)
