@@ -230,7 +230,7 @@ async def _person(fake, user, group, deadline: float, think, idle: float,
             if answer.text == ALREADY_DONE and data not in tally["accepted_data"]:
                 # (the same button pressed again after its "✓", on a hand not yet
                 # redrawn, is a second press of a move counted once already)
-                tally["already_at"].append(answer.at)
+                tally["already_at"].append((answer.at, data))
             seen = None  # the hand is redrawn after a refusal: look again
         else:
             tally["opened"] += 1  # a choice screen opened (a card with several meanings)
@@ -323,6 +323,34 @@ async def _move_log(db_url: str) -> list[tuple]:
     return [tuple(r) for r in rows] + [("finished", finished)]
 
 
+def _replays(already: list[tuple[float, str]], killed_at: float,
+             causes: dict[tuple[int, int], str]) -> int:
+    """The "Already done" answers that were the killed instance's move forwarded again:
+    pressed in the moments of the kill, on a button whose move is in the log as the
+    person's. (The same words answer a press of the move a turn timer just played for
+    them, a timeout in the log: no player move to set against.)"""
+    replays = 0
+    for at, data in already:
+        pressed = decode(data)
+        if abs(at - killed_at) < KILL_REPLAY_S and \
+                causes.get((pressed.game_id or 0, pressed.version or 0)) == "player":
+            replays += 1
+    return replays
+
+
+def _already_near_kill(already: list[tuple[float, str]], killed_at: float | None,
+                       causes: dict[tuple[int, int], str]) -> dict[str, int]:
+    """The log's move (its cause, or "none") at the button of each "Already done" answer
+    pressed in the moments of the kill."""
+    found: dict[str, int] = {}
+    for at, data in already:
+        if killed_at is not None and abs(at - killed_at) < KILL_REPLAY_S:
+            pressed = decode(data)
+            cause = causes.get((pressed.game_id or 0, pressed.version or 0), "none")
+            found[cause] = found.get(cause, 0) + 1
+    return found
+
+
 def _figures(log: list[tuple], tally: dict, refused_429: dict, games: int,
              killed_at: float | None, loop_to_wall) -> dict:
     finished = log[-1][1]
@@ -333,6 +361,7 @@ def _figures(log: list[tuple], tally: dict, refused_429: dict, games: int,
     gaps = sum(1 for rows in by_game.values()
                if [r[0] for r in rows] != list(range(rows[0][0], rows[0][0] + len(rows))))
     player_moves = sum(1 for m in moves if m[2] == "player")
+    causes = {(game_id, idx): cause for game_id, idx, cause, _at in moves}
     double_fires = 0
     for rows in by_game.values():
         last_fire = None
@@ -372,9 +401,10 @@ def _figures(log: list[tuple], tally: dict, refused_429: dict, games: int,
         # one again (the proxy forwards the update anew) and is answered "Already done":
         # one move, applied once, told so; not a double (pressed in the moments of the
         # kill: an "Already done" at any other time is a second press of one move).
-        "double_applies": player_moves - tally["accepted"] + gaps - (0 if killed_at is None
-                                                                     else sum(
-            1 for t in tally["already_at"] if abs(t - killed_at) < KILL_REPLAY_S)),
+        "double_applies": player_moves - tally["accepted"] + gaps - (
+            0 if killed_at is None else _replays(tally["already_at"], killed_at, causes)),
+        # what the log has at the button's version of each "Already done" near the kill
+        "already_done_near_kill": _already_near_kill(tally["already_at"], killed_at, causes),
         "timer_moves": sum(1 for m in moves if m[2] == "timeout"),
         "double_timer_fires": double_fires,
         "too_many_requests": {k: v for k, v in refused_429.items() if v},
