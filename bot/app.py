@@ -32,6 +32,7 @@ from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk
 from bot.runtime.matchmaking import Matchmaking
+from bot.runtime.seasons import SeasonEnds
 from bot.runtime.turns.brains import ComputerBrain, make_brain
 from bot.service.chats import ChatService
 from bot.service.forget import ForgetService
@@ -113,8 +114,11 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                               sweep_every=settings.quick_sweep,
                               lonely_after=settings.quick_lonely_after,
                               waiting_grace=settings.quick_waiting_grace)
+    stats = StatsService(db)
+    seasons = SeasonEnds(stats=stats, chats=chats, api=api, clock=clock, tasks=runtime.tasks,
+                         every=settings.season_check)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
-                                        chats=chats, stats=StatsService(db), api=api,
+                                        chats=chats, stats=stats, api=api, seasons=seasons,
                                         runtime=runtime, desk=desk, metrics=metrics,
                                         matchmaking=matchmaking,
                                         forgetting=Forgetting(
@@ -159,6 +163,7 @@ async def _post_init(app: Application) -> None:
     await register_commands(app.bot)
     await svc.runtime.start(app.bot)
     svc.matchmaking.start()
+    svc.seasons.start()
 
 
 async def _post_stop(app: Application) -> None:

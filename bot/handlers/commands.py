@@ -20,11 +20,10 @@ from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
-from bot.render.top import top_lines
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.chats import PHRASES as PHRASES_PREFERENCE
 from bot.service.errors import Code, ServiceError
-from bot.service.venues import QUICK_LADDER, VenueKind
+from bot.service.venues import VenueKind
 
 from .context import (
     BotContext,
@@ -239,25 +238,6 @@ async def rules(update: Update, context: BotContext) -> None:
     locale = await chat_locale(update, context)
     settings_ = await context.services.lobbies.settings_in_chat(_chat_id(update))
     await reply(update, rules_text(locale, settings_))
-
-
-async def top(update: Update, context: BotContext) -> None:
-    """/top: the chat's leaderboard (global in a private chat)."""
-    locale = await chat_locale(update, context)
-    if is_private(update) and (context.args or [""])[0].lower() != "all":
-        # The quick games' ladder, where strangers meet ("/top all": every game).
-        rows = await context.services.stats.leaderboard("fewest_matchsticks", QUICK_LADDER,
-                                                        limit=10)
-        title = t(locale, "quick.ladder_title")
-    else:
-        chat_id = None if is_private(update) else _chat_id(update)
-        rows = await context.services.stats.leaderboard("fewest_matchsticks", chat_id,
-                                                        limit=10)
-        title = t(locale, "top.title")
-    if not rows:
-        await reply(update, t(locale, "top.empty"))
-        return
-    await reply(update, "\n".join(top_lines(locale, title, rows)))
 
 
 async def stats(update: Update, context: BotContext) -> None:

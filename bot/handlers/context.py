@@ -17,6 +17,7 @@ from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk, Person
 from bot.runtime.matchmaking import Matchmaking
+from bot.runtime.seasons import SeasonEnds
 from bot.service.chats import ChatService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -39,6 +40,7 @@ class Services:
     desk: LobbyDesk  # lobbies: joining, settings, starting (and their in-memory state)
     forgetting: Forgetting  # /forget: leave what the person takes part in, delete their data
     matchmaking: Matchmaking  # /quick: the shared queue, tables of strangers, their safety
+    seasons: SeasonEnds  # a season's end told to the groups that played in it
     metrics: Metrics | None = None  # what /metrics shows (bot.metrics); None: not measured
 
 

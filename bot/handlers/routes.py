@@ -23,7 +23,7 @@ from bot.render.callback import CallbackKind, pattern, ui_pattern
 from bot.render.inline import PLACEHOLDER_DATA
 from bot.runtime import log_context
 
-from . import buttons, commands, inline, quick
+from . import buttons, commands, inline, quick, top
 from .context import BotContext
 from .errors import on_error
 
@@ -39,7 +39,8 @@ COMMANDS = (
     ("settings", commands.settings),
     ("cancel", commands.cancel),
     ("rules", commands.rules),
-    ("top", commands.top),
+    ("top", top.top),
+    ("season", top.season),
     ("stats", commands.stats),
     ("language", commands.language),
     ("notify", commands.notify),
@@ -62,6 +63,7 @@ BUTTONS = (
     (buttons.lobby, pattern(CallbackKind.LOBBY)),
     (buttons.setting, pattern(CallbackKind.SETTINGS)),
     (buttons.forget, re.compile(r"^pforget=(yes|no)$")),  # before the other preferences
+    (top.top_button, re.compile(top.TOP_DATA)),
     (buttons.preference, pattern(CallbackKind.PREFERENCE)),
     (inline.placeholder, re.compile(rf"^{PLACEHOLDER_DATA}$")),
 )

@@ -10,7 +10,8 @@ Decisions (RULES.md settles the scoring; these settle the bookkeeping):
   is the series loser (``series_lost`` in the tallies); with stakes scoring a series has no
   matchsticks and only ends when the players stop;
 - every deal is tallied twice: in its venue's chat (quick games: on the quick ladder,
-  ``venues.QUICK_LADDER``) and globally (chat_id 0).
+  ``venues.QUICK_LADDER``) and globally (chat_id 0); both again in the season the deal
+  finished in, with the season's ratings (service/seasons.py).
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import bindparam, select, update
 
+from bot.service import seasons
 from bot.service.events import DealEnded
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
 from bot.service.venues import Venue
+from bot.storage import seasons as season_store
 from bot.storage import stats
 from bot.storage.models import GLOBAL_CHAT, Series, computer_key, user_key
 
@@ -108,12 +111,28 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
             tallies.append({"chat_id": chat, "player": keys[n], "user_id": user_of[n],
                             "name": names.get(n, keys[n]), **bumps})
     await stats.bump_tallies(s, tallies)
+    await _record_season(s, seasons.season_of(now), keys, user_of, before, fools, draw,
+                         computer_played, tallies)
 
     return DealEnded(
         game_id=game.id, series_id=game.series_id, draw=draw, fools=tuple(sorted(fools)),
         titles=titles, stakes=stakes, matchsticks=totals,
         ratings={n: (before[keys[n]].ordinal, after[keys[n]].ordinal) for n in keys},
         series_over=series_over, series_loser=loser)
+
+
+async def _record_season(s: AsyncSession, season: str, keys: dict[int, str],
+                         user_of: dict[int, int | None], all_time: dict[str, Skill],
+                         fools: set[int], draw: bool, computer_played: frozenset[int],
+                         tallies: list[dict[str, Any]]) -> None:
+    """The deal in its season: the season's ratings (rated as the all-time ones, from
+    where each player stands this season) and tallies (the same rows)."""
+    start = {keys[n]: (user_of[n], seasons.starting_mu(all_time[keys[n]].mu)) for n in keys}
+    current = await season_store.ratings_for_update(s, season, start)
+    before = {key: Skill(mu) for key, mu in current.items()}
+    after = rate_deal(keys, before, fools, draw, computer_played)
+    await season_store.store_ratings(s, season, {k: v.mu for k, v in after.items()})
+    await season_store.bump(s, season, tallies)
 
 
 async def _advance_series(s: AsyncSession, game: Any, sticks: dict[int, int],

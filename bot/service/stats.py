@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from bot.service.ratings import Skill
+from bot.service.venues import GROUP_CHAT_IDS
+from bot.storage import seasons as season_store
 from bot.storage import stats
 from bot.storage.database import Database
 from bot.storage.models import GLOBAL_CHAT, user_key
@@ -46,3 +49,27 @@ class StatsService:
             chat_tally=None if chat_id is None else tallies.get(chat_id, empty),
             rating=Skill(rating.mu, rating.sigma).ordinal if rating else None,
             rated_games=rating.games if rating else 0)
+
+    async def season_board(self, season: str, chat_id: int | None = None,
+                           limit: int = 10) -> list[dict[str, Any]]:
+        """The season's board of a chat (global when ``chat_id`` is None), ranked as the
+        all-time one (fewest matchsticks a game): one read of the season's standings."""
+        limit = max(1, min(int(limit), 50))
+        async with self.db.read() as s:
+            return await season_store.leaderboard(
+                s, season, GLOBAL_CHAT if chat_id is None else chat_id, limit=limit)
+
+    async def season_fool(self, season: str, chat_id: int) -> dict[str, Any] | None:
+        """Who lost the most deals in the chat this season (None: nobody lost one)."""
+        async with self.db.read() as s:
+            return await season_store.most_fools(s, season, chat_id)
+
+    async def groups_to_tell(self, season: str) -> list[int]:
+        """The groups that played in the season and were not yet told of its end."""
+        async with self.db.read() as s:
+            return await season_store.untold_chats(s, season, GROUP_CHAT_IDS)
+
+    async def claim_season_end(self, season: str, chat_id: int, now: datetime) -> bool:
+        """Mark the chat told of the season's end, once (False: it already was)."""
+        async with self.db.transaction() as s:
+            return await season_store.claim_end(s, season, chat_id, now)

@@ -40,6 +40,9 @@ _SYNTHETIC = 1 << 53
 _INLINE_BASE = -_SYNTHETIC  # inline chats: -2**53 - [1, 2**60]
 _TABLE_BASE = -(1 << 61)  # link and quick tables: -2**61 - [1, 2**60]
 QUICK_LADDER = -_SYNTHETIC  # the quick games' global ladder (tallies' chat_id)
+# The records' chat ids that are Telegram groups (both bounds excluded): negative, above
+# every synthetic id. A group is the one place a season's end can be told.
+GROUP_CHAT_IDS = (-_SYNTHETIC, 0)
 
 
 class VenueKind(StrEnum):

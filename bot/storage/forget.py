@@ -3,9 +3,9 @@
 The person's Telegram id is replaced everywhere by an *anonymous id*, a number no Telegram
 user or chat can have, and their ``users`` row (name, language) and private chat's row
 (language, preferences) are deleted. Everything that made the games what they were stays:
-their seats, moves, results, tallies and rating move to the anonymous id, so every game
-replays, every other player's tallies and ratings stay as they are, and a leaderboard
-still adds up. Solo games lived in the person's private chat, whose id is their Telegram
+their seats, moves, results, tallies (all-time and each season's) and ratings move to
+the anonymous id, so every game replays, every other player's tallies and ratings stay as
+they are, and a leaderboard still adds up. Solo games lived in the person's private chat, whose id is their Telegram
 id: they move to an anonymous chat as well. Of quick matches, what the person made goes
 (their place in the queue, the blocks and reports they made, their record of games left);
 others' blocks and reports about them stay, on the anonymous id (``safety.forget``).
@@ -31,6 +31,8 @@ from bot.storage.models import (
     Move,
     Rating,
     Seat,
+    SeasonRating,
+    SeasonTally,
     Series,
     Tally,
     User,
@@ -89,6 +91,10 @@ async def anonymise(session: AsyncSession, user_id: int, anonymous_id: int) -> b
         update(Tally).where(Tally.player == old).values(player=new, user_id=anonymous_id,
                                                         name=""),
         update(Rating).where(Rating.player == old).values(player=new, user_id=anonymous_id),
+        update(SeasonTally).where(SeasonTally.player == old)
+        .values(player=new, user_id=anonymous_id, name=""),
+        update(SeasonRating).where(SeasonRating.player == old)
+        .values(player=new, user_id=anonymous_id),
     ]
     if chat is not None:  # the private chat: its solo games and their results
         moves += [
@@ -98,6 +104,8 @@ async def anonymise(session: AsyncSession, user_id: int, anonymous_id: int) -> b
             update(DealResult).where(DealResult.chat_id == user_id)
             .values(chat_id=anonymous_id),
             update(Tally).where(Tally.chat_id == user_id).values(chat_id=anonymous_id),
+            update(SeasonTally).where(SeasonTally.chat_id == user_id)
+            .values(chat_id=anonymous_id),
         ]
     for statement in moves:
         await session.execute(statement.execution_options(synchronize_session=False))

@@ -272,6 +272,47 @@ class Rating(Base):
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class SeasonTally(Base):
+    """A season's running totals per player, per chat and global (chat_id 0): the all-time
+    tallies' counters for one calendar month (bot/service/seasons.py). The primary key's
+    prefix (season, chat_id) is /top's one indexed read."""
+
+    __tablename__ = "season_tallies"
+    season: Mapped[str] = mapped_column(String(7), primary_key=True)  # "2026-11"
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(128), default="")
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    fools: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    matchsticks: Mapped[int] = mapped_column(Integer, default=0)
+    neckties: Mapped[int] = mapped_column(Integer, default=0)
+    epaulettes: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SeasonRating(Base):
+    """A player's rating within one season (Elo like ``Rating``; it starts from the
+    all-time rating pulled toward the middle: bot/service/seasons.py)."""
+
+    __tablename__ = "season_ratings"
+    season: Mapped[str] = mapped_column(String(7), primary_key=True)
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    mu: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SeasonEnd(Base):
+    """A group told of a season's end (its podium): written before the message goes, so
+    one instance sends it, once, whatever restarts."""
+
+    __tablename__ = "season_ends"
+    season: Mapped[str] = mapped_column(String(7), primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    told_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 GLOBAL_CHAT = 0
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from typing import cast as cast_type  # sqlalchemy's cast is the SQL CAST
@@ -11,25 +10,10 @@ from sqlalchemy import Float, Table, bindparam, cast, desc, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage.models import GLOBAL_CHAT, DealResult, Rating, Tally
-from bot.storage.upsert import dialect_insert, dialect_name
+from bot.storage.upsert import built
 
 TALLY_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulettes", "stakes",
                   "series_lost")
-
-
-# Deal-end writes run once per finished deal inside its last move's transaction, so they
-# are built once per dialect and each is one statement (executemany for many rows): they
-# were the slowest action of a deal (the single-client p99), mostly statement building and
-# one round trip (several thread hops on SQLite) per row.
-_BUILT: dict[tuple[str, str], Any] = {}
-
-
-def _built(session: AsyncSession, name: str, build: Callable[[Any], Any]) -> Any:
-    key = (dialect_name(session), name)
-    stmt = _BUILT.get(key)
-    if stmt is None:
-        stmt = _BUILT[key] = build(dialect_insert(key[0]))
-    return stmt
 
 
 def _tally_upsert(insert) -> Any:
@@ -79,7 +63,7 @@ async def bump_tallies(session: AsyncSession, rows: list[dict[str, Any]]) -> Non
             for c in TALLY_COUNTERS:
                 into[c] += row.get(c, 0)
     if merged:
-        await session.execute(_built(session, "tally", _tally_upsert),
+        await session.execute(built(session, "tally", _tally_upsert),
                               [merged[k] for k in sorted(merged)])  # one lock order
 
 
@@ -93,7 +77,7 @@ async def load_ratings_for_update(session: AsyncSession, players: dict[str, int 
                                   mu: float, sigma: float) -> dict[str, tuple[float, float]]:
     """Ratings of these player keys (created at the default when new), row-locked."""
     rows = await session.execute(
-        _built(session, "rating", _rating_upsert),
+        built(session, "rating", _rating_upsert),
         [{"player": p, "user_id": u, "mu": mu, "sigma": sigma, "games": 0}
          for p, u in sorted(players.items())])  # one lock order
     return {p: (m, s) for p, m, s in rows.all()}

@@ -70,6 +70,7 @@ class Priority(IntEnum):
     HAND = 2  # other hands
     TABLE = 3  # a game's group table
     OTHER = 4  # command replies, lobby messages, questions to Telegram
+    BACKGROUND = 5  # what nobody waits for: a season's end in a group
 
 
 class RateArgs(TypedDict, total=False):

@@ -1,0 +1,126 @@
+"""Seasons through the real Application and the fake Bot API: /top shows this season's
+board (named, even before anyone finished a game in it) with the all-time board a button
+away; a season rolled over by the test's clock sends each group that played its podium
+and fool once (not to a group that turned it off, that removed the bot, or that did not
+play), and the new season's board starts empty."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from playing import play_to_the_end, start_group_game
+
+MID_NOVEMBER = datetime(2026, 11, 15, 12, 0, tzinfo=UTC)
+DECEMBER_FIRST = datetime(2026, 12, 1, 0, 0, 5, tzinfo=UTC)
+
+
+def set_clock(world, moment: datetime) -> None:
+    """The bot's clock (real time plus an offset) at ``moment`` now."""
+    world.clock.offset = moment - datetime.now(UTC)
+
+
+def now_shown(fake, message):
+    """The message as it is now (after edits)."""
+    return next(m for m in fake.messages(message.chat_id) if m.message_id == message.message_id)
+
+
+async def command_reply(fake, user, chat, text: str):
+    newest = fake.last_bot_message(chat)
+    after = newest.message_id if newest is not None else 0
+    await fake.user_sends(user, chat, text)
+    return await fake.wait_for_message(chat, lambda m: m.message_id > after)
+
+
+async def finished_game(fake, world, names, title):
+    group, users, _table, game_id = await start_group_game(fake, world, names=names,
+                                                           title=title)
+    assert await play_to_the_end(fake, world, game_id, users) == "finished"
+    snap = await world.services.games.snapshot(game_id)
+    fools = {u.first_name for u in users if snap.seat_of(u.id) in snap.state.outcome.fools}
+    return group, users, fools
+
+
+async def test_top_names_the_season_before_any_game_and_switches_to_all_time(
+        fakebot, bot_world):
+    await bot_world.start(season_check=0.05)
+    set_clock(bot_world, MID_NOVEMBER)
+    ann = fakebot.add_user("Ann")
+    group = fakebot.add_group("Quiet table", [ann])
+    top = await command_reply(fakebot, ann, group, "/top")
+    assert top.text == ("Best players\n🏆 November 2026 season\n"
+                        "Nobody has finished a game here this season yet.")
+    assert top.button_texts() == ["All time"]
+
+    answer = await fakebot.wait_for_answer(await fakebot.user_presses(ann, top, "All time"))
+    assert not answer.get("text")
+    await fakebot.wait_for(lambda: "season" not in now_shown(fakebot, top).text, 5, "edit")
+    shown = now_shown(fakebot, top)
+    assert shown.text == "Best players\nNobody has finished a game here yet."
+    assert shown.button_texts() == ["This season"]
+    await fakebot.wait_for_answer(await fakebot.user_presses(ann, shown, "This season"))
+    await fakebot.wait_for(lambda: now_shown(fakebot, top).text == top.text, 5, "back")
+
+
+async def test_a_forged_top_button_from_another_place_changes_nothing(fakebot, bot_world):
+    """The chat's board only in that group: the same data pressed in a private chat (on a
+    message of the private ladder) is refused, and the message stays."""
+    await bot_world.start()
+    ann = fakebot.add_user("Ann")
+    await fakebot.user_starts_bot(ann)
+    top = await command_reply(fakebot, ann, fakebot.private_chat(ann), "/top")
+    assert top.text.startswith("Quick games: the ladder\n🏆 ")
+    answer = await fakebot.wait_for_answer(await fakebot.user_presses(
+        ann, top, data="ptop=ca"))
+    assert "out of date" in answer["text"], answer
+    assert now_shown(fakebot, top).text == top.text
+
+
+async def test_a_season_ends_with_one_podium_message_per_group_that_played(
+        fakebot, bot_world):
+    await bot_world.start(season_check=0.05)
+    set_clock(bot_world, MID_NOVEMBER)
+    played, users, fools = await finished_game(fakebot, bot_world, ("Alice", "Bob"),
+                                               "Played")
+    muted, muted_users, _ = await finished_game(fakebot, bot_world, ("Cleo", "Dan"), "Muted")
+    gone, _gone_users, _ = await finished_game(fakebot, bot_world, ("Eve", "Fay"), "Gone")
+    quiet = fakebot.add_group("Quiet", [users[0]])
+
+    # This season's board has the game; a non-admin may not turn the podium off.
+    top = await command_reply(fakebot, users[1], played, "/top")
+    assert "🏆 November 2026 season\n1. " in top.text and "Alice" in top.text
+    refused = await command_reply(fakebot, muted_users[1], muted, "/season off")
+    assert "admin" in refused.text.lower(), refused.text
+    muted.members[muted_users[0].id] = "administrator"
+    said = await command_reply(fakebot, muted_users[0], muted, "/season off")
+    assert said.text.startswith("This is the November 2026 season. The group gets no "
+                                "message"), said.text
+    gone.bot_status = "kicked"
+
+    before = {chat.id: len(fakebot.bot_messages(chat.id)) for chat in (played, muted, quiet)}
+    set_clock(bot_world, DECEMBER_FIRST)
+    podium = await fakebot.wait_for_message(
+        played, lambda m: m.text.startswith("🏁 The November 2026 season is over."))
+    (fool,) = fools
+    winner = ({"Alice", "Bob"} - fools).pop()
+    assert podium.text.splitlines()[1:3] == [
+        f"🥇 {winner}: 1 game, 0 matchsticks", f"🥈 {fool}: 1 game, 1 matchstick"]
+    assert f"🃏 Fool of the season: {fool} (1 time the fool)" in podium.text
+    assert podium.text.endswith("The December 2026 season has begun: /top shows it. "
+                                "Admins: /season off stops these messages.")
+
+    # Once: later looks (and a restart) send nothing more, nowhere else.
+    await fakebot.settle(0.5)
+    await bot_world.stop(bot_world.app)
+    await bot_world.start(season_check=0.05)
+    await fakebot.settle(0.5)
+    assert len(fakebot.bot_messages(played.id)) == before[played.id] + 1
+    assert len(fakebot.bot_messages(muted.id)) == before[muted.id]
+    assert len(fakebot.bot_messages(quiet.id)) == before[quiet.id]
+
+    # The new season starts empty; all time still has the game.
+    top = await command_reply(fakebot, users[0], played, "/top")
+    assert top.text == ("Best players\n🏆 December 2026 season\n"
+                        "Nobody has finished a game here this season yet.")
+    await fakebot.wait_for_answer(await fakebot.user_presses(users[0], top, "All time"))
+    await fakebot.wait_for(lambda: f"1. {winner}: 1 game" in now_shown(fakebot, top).text,
+                           5, "the all-time board")
