@@ -28,6 +28,7 @@ from bot.runtime.delivery.messaging import quiet_wrapper_warning
 from bot.runtime.delivery.outbox import Budgets, Outbox
 from bot.runtime.delivery.telegram_http import AiohttpRequest
 from bot.runtime.delivery.webhook_replies import WebhookReplies
+from bot.runtime.digests import WeeklyDigests
 from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk
@@ -116,9 +117,12 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                               waiting_grace=settings.quick_waiting_grace)
     stats = StatsService(db)
     seasons = SeasonEnds(stats=stats, chats=chats, api=api, clock=clock, tasks=runtime.tasks,
-                         every=settings.season_check)
+                         every=settings.notice_check)
+    digests = WeeklyDigests(stats=stats, chats=chats, api=api, clock=clock,
+                            tasks=runtime.tasks, every=settings.notice_check)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=stats, api=api, seasons=seasons,
+                                        digests=digests,
                                         runtime=runtime, desk=desk, metrics=metrics,
                                         matchmaking=matchmaking,
                                         forgetting=Forgetting(
@@ -164,6 +168,7 @@ async def _post_init(app: Application) -> None:
     await svc.runtime.start(app.bot)
     svc.matchmaking.start()
     svc.seasons.start()
+    svc.digests.start()
 
 
 async def _post_stop(app: Application) -> None:

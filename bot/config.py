@@ -194,9 +194,10 @@ class Settings:
     # answer; a message already untrue when it arrives costs two requests: it and its
     # "Table found" edit).
     quick_waiting_grace: float = 0.3
-    # How often every instance looks whether a season ended and a group still waits for
-    # its podium (runtime/seasons.py; the groups are told once, whichever instance looks).
-    season_check: float = 300.0
+    # How often every instance looks whether a season ended or a week's digest is due and
+    # a group still waits for it (runtime/seasons.py, runtime/digests.py; each group is
+    # told once, whichever instance looks).
+    notice_check: float = 300.0
     # The Mini App (bot.webapp): the page's public URL (None: not served), the port of its
     # own server in polling mode, and its short name for links in groups.
     webapp_url: str | None = None

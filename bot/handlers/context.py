@@ -13,6 +13,7 @@ from telegram.ext import CallbackContext, ContextTypes, ExtBot
 from bot.config import Settings
 from bot.metrics import Metrics
 from bot.runtime.delivery.bot_api import BotApi
+from bot.runtime.digests import WeeklyDigests
 from bot.runtime.driver import GameRuntime
 from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk, Person
@@ -41,6 +42,7 @@ class Services:
     forgetting: Forgetting  # /forget: leave what the person takes part in, delete their data
     matchmaking: Matchmaking  # /quick: the shared queue, tables of strangers, their safety
     seasons: SeasonEnds  # a season's end told to the groups that played in it
+    digests: WeeklyDigests  # the week's digest sent to the groups that asked for it
     metrics: Metrics | None = None  # what /metrics shows (bot.metrics); None: not measured
 
 

@@ -41,6 +41,7 @@ COMMANDS = (
     ("rules", commands.rules),
     ("top", top.top),
     ("season", top.season),
+    ("digest", top.digest),
     ("stats", commands.stats),
     ("language", commands.language),
     ("notify", commands.notify),

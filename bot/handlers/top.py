@@ -1,5 +1,6 @@
-"""/top (this season's board, the all-time one a button away), its buttons, and /season
-(the running season; a group's admins turn its end's message on or off)."""
+"""The leaderboards' commands: /top (this season's board, the all-time one a button away)
+and its buttons; /season (the running season; a group's admins turn its end's message on
+or off) and /digest (a group's admins turn the weekly digest on or off)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from bot.i18n import t
 from bot.render.refusals import refusal_text
 from bot.render.screen import Screen
 from bot.render.top import BOARDS, season_name, top_screen
+from bot.runtime.digests import DIGEST_PREFERENCE
 from bot.runtime.seasons import SEASON_END_PREFERENCE
 from bot.service.errors import Code, NotAllowed
 from bot.service.seasons import season_of
@@ -75,26 +77,52 @@ async def top_button(update: Update, context: BotContext) -> None:
         log.info("could not show the other board in chat %s: %s", message.chat.id, exc)
 
 
-async def season(update: Update, context: BotContext) -> None:
-    """/season in a group: the running season and whether its end gets a message;
-    ``/season on|off`` (admins) turns that message on or off."""
+async def _switch(update: Update, context: BotContext, preference: str,
+                  default: bool, usage: str, only_groups: str) -> tuple[str, bool] | None:
+    """A group preference switched by ``/<command> on|off`` (admins; no argument: as it
+    is): (the chat's locale, whether it is on now); None when answered already (a private
+    chat, a wrong argument, not an admin)."""
     svc = context.services
     locale = await chat_locale(update, context)
     chat, message = update.effective_chat, update.effective_message
     assert chat is not None and message is not None and update.effective_user is not None
     if is_private(update):
-        await message.reply_text(t(locale, "season.only_groups"))
-        return
+        await message.reply_text(t(locale, only_groups))
+        return None
     wanted = (context.args or [""])[0].lower()
     if wanted not in ("", "on", "off"):
-        await message.reply_text(t(locale, "season.usage"))
-        return
+        await message.reply_text(t(locale, usage))
+        return None
     if wanted:
         if not await svc.api.is_admin(chat.id, update.effective_user.id):
             await message.reply_text(refusal_text(locale, NotAllowed(Code.HOST_OR_ADMIN)))
-            return
-        await svc.chats.set_preference(chat.id, SEASON_END_PREFERENCE, wanted == "on")
-    on = (await svc.chats.preferences(chat.id)).get(SEASON_END_PREFERENCE) is not False
-    name = season_name(locale, season_of(svc.runtime.clock()))
-    await message.reply_text(t(locale, "season.status_on" if on else "season.status_off",
-                               season=name))
+            return None
+        await svc.chats.set_preference(chat.id, preference, wanted == "on")
+    value = (await svc.chats.preferences(chat.id)).get(preference)
+    return locale, default if value is None else value is True
+
+
+async def season(update: Update, context: BotContext) -> None:
+    """/season in a group: the running season and whether its end gets a message;
+    ``/season on|off`` (admins) turns that message on or off (on by default)."""
+    switched = await _switch(update, context, SEASON_END_PREFERENCE, True, "season.usage",
+                             "season.only_groups")
+    if switched is None:
+        return
+    locale, on = switched
+    name = season_name(locale, season_of(context.services.runtime.clock()))
+    assert update.effective_message is not None
+    await update.effective_message.reply_text(
+        t(locale, "season.status_on" if on else "season.status_off", season=name))
+
+
+async def digest(update: Update, context: BotContext) -> None:
+    """/digest in a group: whether the weekly digest is on; ``/digest on|off`` (admins)
+    turns it on or off (off by default)."""
+    switched = await _switch(update, context, DIGEST_PREFERENCE, False, "digest.usage",
+                             "digest.only_groups")
+    if switched is None:
+        return
+    locale, on = switched
+    assert update.effective_message is not None
+    await update.effective_message.reply_text(t(locale, "digest.on" if on else "digest.off"))

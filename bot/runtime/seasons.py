@@ -1,7 +1,7 @@
 """A season's end, told to each group that played in it (bot/service/seasons.py).
 
 One loop asks every ``every`` seconds whether the season before the present one still has
-groups to tell; each is claimed in the database before its message goes (``season_ends``),
+groups to tell; each is claimed in the database before its message goes (``chat_notices``),
 so with several instances or after a restart a group hears it once. The message goes at
 the outbox's lowest priority: nobody waits for it, and a game's table must not wait behind
 it. A group whose admins said ``/season off`` is marked told and gets nothing; so is a
@@ -20,6 +20,7 @@ from bot.render.top import season_end_text
 from bot.service.chats import ChatService
 from bot.service.seasons import previous_season, season_of, season_start
 from bot.service.stats import StatsService
+from bot.storage.seasons import SEASON_END
 
 from .delivery.bot_api import BotApi
 from .delivery.messaging import Unreachable
@@ -68,7 +69,7 @@ class SeasonEnds:
         ended = previous_season(season)
         sent = 0
         for chat_id in await self.stats.groups_to_tell(ended):
-            if not await self.stats.claim_season_end(ended, chat_id, now):
+            if not await self.stats.claim_notice(SEASON_END, ended, chat_id, now):
                 continue  # another instance has it
             if (await self.chats.preferences(chat_id)).get(SEASON_END_PREFERENCE) is False:
                 continue

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.service.digests import Digest, digest_of
 from bot.service.ratings import Skill
 from bot.service.venues import GROUP_CHAT_IDS
+from bot.storage import digests as digest_store
 from bot.storage import seasons as season_store
 from bot.storage import stats
 from bot.storage.database import Database
@@ -69,7 +71,22 @@ class StatsService:
         async with self.db.read() as s:
             return await season_store.untold_chats(s, season, GROUP_CHAT_IDS)
 
-    async def claim_season_end(self, season: str, chat_id: int, now: datetime) -> bool:
-        """Mark the chat told of the season's end, once (False: it already was)."""
+    async def claim_notice(self, kind: str, period: str, chat_id: int,
+                           now: datetime) -> bool:
+        """Mark the chat told of ``kind`` (a season's end, a digest) for ``period``, once
+        (False: it already was)."""
         async with self.db.transaction() as s:
-            return await season_store.claim_end(s, season, chat_id, now)
+            return await season_store.claim_notice(s, kind, period, chat_id, now)
+
+    async def digest_chats(self, week: str) -> list[int]:
+        """The groups that asked for the weekly digest and were not told of ``week``."""
+        async with self.db.read() as s:
+            return await digest_store.chats_to_tell(s, week, GROUP_CHAT_IDS)
+
+    async def week_digest(self, chat_id: int, since: datetime,
+                          until: datetime) -> Digest | None:
+        """The chat's digest of [since, until); None when nobody played in it."""
+        async with self.db.read() as s:
+            results = await digest_store.week_results(s, chat_id, since, until)
+            names = await digest_store.names_in(s, chat_id, {r["player"] for r in results})
+        return digest_of(results, names)

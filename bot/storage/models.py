@@ -238,7 +238,9 @@ class DealResult(Base):
     rating_before: Mapped[float | None] = mapped_column(Float)
     rating_after: Mapped[float | None] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    # The weekly digest reads one chat's results of one week.
+    __table_args__ = (UniqueConstraint("game_id", "seat"),
+                      Index("ix_deal_results_chat_id_created_at", "chat_id", "created_at"))
 
 
 class Tally(Base):
@@ -303,12 +305,14 @@ class SeasonRating(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
-class SeasonEnd(Base):
-    """A group told of a season's end (its podium): written before the message goes, so
-    one instance sends it, once, whatever restarts."""
+class ChatNotice(Base):
+    """A message a group gets once per period (a season's end: ``kind`` "season_end",
+    ``period`` "2026-11"; the weekly digest: "digest", "2026-W48"): written before the
+    message goes, so one instance sends it, once, whatever restarts."""
 
-    __tablename__ = "season_ends"
-    season: Mapped[str] = mapped_column(String(7), primary_key=True)
+    __tablename__ = "chat_notices"
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    period: Mapped[str] = mapped_column(String(16), primary_key=True)
     chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     told_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -11,7 +11,7 @@ from sqlalchemy import CursorResult, Float, Table, bindparam, desc, select
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.storage.models import SeasonEnd, SeasonRating, SeasonTally
+from bot.storage.models import ChatNotice, SeasonRating, SeasonTally
 from bot.storage.upsert import built, insert_for
 
 SEASON_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulettes")
@@ -109,13 +109,17 @@ async def most_fools(session: AsyncSession, season: str, chat_id: int) -> dict[s
     return dict(row._mapping) if row is not None else None
 
 
+SEASON_END = "season_end"  # ``chat_notices.kind`` of a season's end
+
+
 async def untold_chats(session: AsyncSession, season: str,
                       chat_ids: tuple[int, int]) -> list[int]:
     """The chats with a standing in the season, their ids strictly between
     ``chat_ids``'s two bounds, not yet told of its end."""
-    ends = cast(Table, SeasonEnd.__table__)
-    told = select(ends.c.chat_id).where(ends.c.season == season,
-                                        ends.c.chat_id == _tallies.c.chat_id).exists()
+    notices = cast(Table, ChatNotice.__table__)
+    told = select(notices.c.chat_id).where(
+        notices.c.kind == SEASON_END, notices.c.period == season,
+        notices.c.chat_id == _tallies.c.chat_id).exists()
     low, high = chat_ids
     rows = await session.execute(
         select(_tallies.c.chat_id).where(_tallies.c.season == season,
@@ -125,11 +129,13 @@ async def untold_chats(session: AsyncSession, season: str,
     return [int(chat) for chat in rows.scalars()]
 
 
-async def claim_end(session: AsyncSession, season: str, chat_id: int, now: datetime) -> bool:
-    """Mark the chat told of the season's end; False when it already was (another
+async def claim_notice(session: AsyncSession, kind: str, period: str, chat_id: int,
+                       now: datetime) -> bool:
+    """Mark the chat told of ``kind`` for ``period``; False when it already was (another
     instance, or before a restart)."""
-    ends = cast(Table, SeasonEnd.__table__)
-    stmt = insert_for(session, ends).values(season=season, chat_id=chat_id, told_at=now)
+    notices = cast(Table, ChatNotice.__table__)
+    stmt = insert_for(session, notices).values(kind=kind, period=period, chat_id=chat_id,
+                                               told_at=now)
     result = cast(CursorResult[Any], await session.execute(stmt.on_conflict_do_nothing(
-        index_elements=[ends.c.season, ends.c.chat_id])))
+        index_elements=[notices.c.kind, notices.c.period, notices.c.chat_id])))
     return result.rowcount == 1

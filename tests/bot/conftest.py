@@ -36,7 +36,7 @@ def fast_settings(fakebot, db_path, **overrides) -> Settings:
                   api_base_url=fakebot.base_url, computer_pause=(0.0, 0.005), takeover_pause=0.0,
                   timer_tick=0.05, edit_coalesce=0.01, table_debounce=0.02,
                   table_min_interval=0.05, quiet_hand_delay=0.1, computer_budget=0.02,
-                  lobby_edit_interval=0.02, season_check=0.1)
+                  lobby_edit_interval=0.02, notice_check=0.1)
     if not fakebot.telegram_limits:
         values.update(overall_rate=0, group_rate_per_minute=0, private_rate_per_second=0)
     values.update(overrides)

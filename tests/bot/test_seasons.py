@@ -42,7 +42,7 @@ async def finished_game(fake, world, names, title):
 
 async def test_top_names_the_season_before_any_game_and_switches_to_all_time(
         fakebot, bot_world):
-    await bot_world.start(season_check=0.05)
+    await bot_world.start(notice_check=0.05)
     set_clock(bot_world, MID_NOVEMBER)
     ann = fakebot.add_user("Ann")
     group = fakebot.add_group("Quiet table", [ann])
@@ -77,7 +77,7 @@ async def test_a_forged_top_button_from_another_place_changes_nothing(fakebot, b
 
 async def test_a_season_ends_with_one_podium_message_per_group_that_played(
         fakebot, bot_world):
-    await bot_world.start(season_check=0.05)
+    await bot_world.start(notice_check=0.05)
     set_clock(bot_world, MID_NOVEMBER)
     played, users, fools = await finished_game(fakebot, bot_world, ("Alice", "Bob"),
                                                "Played")
@@ -111,7 +111,7 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     # Once: later looks (and a restart) send nothing more, nowhere else.
     await fakebot.settle(0.5)
     await bot_world.stop(bot_world.app)
-    await bot_world.start(season_check=0.05)
+    await bot_world.start(notice_check=0.05)
     await fakebot.settle(0.5)
     assert len(fakebot.bot_messages(played.id)) == before[played.id] + 1
     assert len(fakebot.bot_messages(muted.id)) == before[muted.id]

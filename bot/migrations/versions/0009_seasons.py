@@ -1,5 +1,6 @@
 """Seasons (service/seasons.py): each calendar month's tallies and ratings, kept as deals
-finish, and the groups told of a season's end
+finish; the messages a group gets once per period (a season's end, the weekly digest);
+deal results by chat and time (the digest reads one chat's week)
 
 Revision ID: 0009
 Revises: 0008
@@ -45,15 +46,19 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint('season', 'player', name=op.f('pk_season_ratings')),
     )
     op.create_table(
-        'season_ends',
-        sa.Column('season', sa.String(length=7), nullable=False),
+        'chat_notices',
+        sa.Column('kind', sa.String(length=16), nullable=False),
+        sa.Column('period', sa.String(length=16), nullable=False),
         sa.Column('chat_id', sa.BigInteger(), autoincrement=False, nullable=False),
         sa.Column('told_at', sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint('season', 'chat_id', name=op.f('pk_season_ends')),
+        sa.PrimaryKeyConstraint('kind', 'period', 'chat_id', name=op.f('pk_chat_notices')),
     )
+    op.create_index('ix_deal_results_chat_id_created_at', 'deal_results',
+                    ['chat_id', 'created_at'])
 
 
 def downgrade() -> None:
-    op.drop_table('season_ends')
+    op.drop_index('ix_deal_results_chat_id_created_at', table_name='deal_results')
+    op.drop_table('chat_notices')
     op.drop_table('season_ratings')
     op.drop_table('season_tallies')
