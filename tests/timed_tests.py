@@ -28,6 +28,8 @@ TIMED_FILES = frozenset({
     "bot/test_press_answers_under_faults.py", "bot/test_group_play_under_limits.py",
     "bot/test_clean_stop.py", "bot/test_faults_change_nothing.py",
     "webapp/test_no_nudge_on_page.py",
+    # loops on the clock: a season's end and the weekly digest (sent once, not again)
+    "bot/test_seasons.py", "bot/test_weekly_digest.py",
 })
 TESTS = Path(__file__).resolve().parent
 

@@ -93,6 +93,7 @@ class GameRuntime:
         self.renderers = Renderers(db=games.db, enabled=settings.instances > 1, clock=clock,
                                    tasks=self.tasks)
         self.renderers.on_change = self._changed_elsewhere
+        self.renderers.shown_version = self._shown_version
         self.presses.redraw_hand = self._redraw_hand
         self.timers.redraw = self._redraw_if_here
         self.presses.show_choice = self._show_choice
@@ -261,6 +262,10 @@ class GameRuntime:
         # one it is told as a new phrase (a page bubbles it).
         picking = Picking.of(display.picking.get(seat), said)
         self.tasks.spawn(self.renderers.tell(display.game_id, seat, picking))
+
+    def _shown_version(self, game_id: int) -> int | None:
+        display = self.displays.get(game_id) or self.displays.finished(game_id)
+        return None if display is None else display.snap.version
 
     async def _changed_elsewhere(self, told: Told) -> None:
         """Another instance changed a game this one draws (or this one just took it

@@ -47,12 +47,18 @@ async def claim(session: AsyncSession, game_id: int, instance: str, now: datetim
     return holder == instance, before
 
 
-async def renew(session: AsyncSession, instance: str, until: datetime) -> set[int]:
-    """Extend every lease ``instance`` holds; the games it holds."""
+async def renew(session: AsyncSession, instance: str, until: datetime,
+                ended_since: datetime) -> dict[int, int]:
+    """Extend the leases ``instance`` holds on games still running or finished since
+    ``ended_since`` (older ones lapse: whoever touches such a game next takes it); those
+    games, each with its version in the database."""
     result = await session.execute(
-        update(renderers_t).where(renderers_t.c.instance == instance).values(until=until)
-        .returning(renderers_t.c.game_id))
-    return {row.game_id for row in result}
+        update(renderers_t)
+        .where(renderers_t.c.instance == instance, games_t.c.id == renderers_t.c.game_id,
+               or_(games_t.c.status == "running", games_t.c.finished_at >= ended_since))
+        .values(until=until)
+        .returning(renderers_t.c.game_id, games_t.c.version))
+    return {row.game_id: row.version for row in result}
 
 
 # A deal just dealt has no lease until the instance that dealt it takes one (after its

@@ -107,3 +107,37 @@ async def bot_world(fakebot, tmp_path):
     yield world
     for app in list(world.apps):
         await stop_app(app)
+
+
+@pytest.fixture
+async def shared_database():
+    """A fresh, migrated PostgreSQL database for several instances of the bot (its URL),
+    dropped afterwards; the test is skipped without TEST_DATABASE_URL."""
+    import os
+    import uuid
+
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.storage.database import Database
+    from bot.storage.migrate import upgrade
+
+    server_url = os.environ.get("TEST_DATABASE_URL")
+    if not server_url:
+        pytest.skip("TEST_DATABASE_URL not set: several instances need PostgreSQL")
+    server = make_url(server_url)
+    name = f"durak_shared_{uuid.uuid4().hex[:8]}"
+    admin = create_async_engine(server, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = server.set(database=name).render_as_string(hide_password=False)
+    db = Database(url)
+    await upgrade(db)
+    await db.dispose()
+    try:
+        yield url
+    finally:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await admin.dispose()

@@ -3,10 +3,14 @@ another instance than the one that drew the hand means what the person saw."""
 
 from __future__ import annotations
 
-from conftest import second_instance, stop_app
-from playing import lead_one_of_a_pair, throw_in_of
+import asyncio
 
+from conftest import fast_settings, second_instance, stop_app
+from playing import lead_one_of_a_pair, start_group_game, throw_in_of
+
+from bot.app import build_application
 from bot.render.cards import card_label
+from bot.runtime.table.renderers import LEASE_S
 
 
 async def test_a_press_on_a_hand_another_instance_drew_means_what_the_person_saw(
@@ -92,3 +96,47 @@ async def test_pages_on_two_instances_show_every_move_and_follow_the_series():
     # the next deal, the one on the instance that did not start it too.
     assert figures["finished_games"] >= 1, figures
     assert figures["pages_followed_next_deal"] == 2 * figures["finished_games"], figures
+
+
+async def test_a_move_whose_notification_was_lost_is_drawn_within_two_renewals(
+        fakebot, bot_world, shared_database):
+    """Instance A draws the game; instance B applies the leader's move and dies before its
+    NOTIFY (here: B's notification is never sent). A finds the database ahead of what it
+    drew when it renews its leases and draws the move, long before any turn timer could
+    have brought it (the deal's turn is 60 s)."""
+    await bot_world.start(database_url=shared_database, instances=2)
+    group, users, table, game_id = await start_group_game(fakebot, bot_world)
+    other = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
+                                            database_url=shared_database),
+                              clock=bot_world.clock)
+    await other.initialize()
+    await other.post_init(other)
+    await other.start()
+    try:
+        runtime_b = other.bot_data["services"].runtime
+
+        async def dies_before_telling(*_args, **_kwargs) -> None:
+            return None
+
+        runtime_b.renderers.tell = dies_before_telling
+        snap = await bot_world.services.games.snapshot(game_id)
+        leader = snap.state.waiting_on()[0]
+        user = next(u for u in users if snap.seat_of(u.id) == leader)
+        lead = next(a for a in snap.state.legal_actions(leader))
+        done = await runtime_b.presses.press(game_id, snap.version, lead.text(), user.id)
+        assert done.startswith("✓ You"), done
+        drawn = bot_world.services.runtime.displays.get(game_id)
+        assert drawn.snap.version == snap.version  # A was not told
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        await fakebot.wait_for(lambda: drawn.snap.version == snap.version + 1,
+                               4 * LEASE_S, "A drawing the move it was not told of")
+        assert loop.time() - began < LEASE_S + 1.0  # two renewals, three at worst
+        def table_now() -> str:
+            return next(m.text for m in fakebot.messages(group)
+                        if m.message_id == table.message_id)
+
+        led = f"On the table: {card_label(lead.cards[0])}"
+        await fakebot.wait_for(lambda: led in table_now(), 5, "the table showing the lead")
+    finally:
+        await stop_app(other)

@@ -9,12 +9,16 @@ running game has a renderer, the instance holding its lease (``game_renderers``)
   JSON (the game; a seat whose hand to redraw, after a refused press or a changed card
   choice screen, and that screen, a ``Picking``; the moves applied, for the table's last
   move), and the renderer draws the game as the database has it;
-- a lease lasts ``LEASE_S`` and is renewed every ``LEASE_S / 3``; a game whose lease ran
-  out, or whose instance is gone (its connection that LISTENs, named after it, closed:
-  a killed process's connections close with it), is taken over by the next instance that
-  touches it or looks (every ``LEASE_S / 3``), which draws it at once and moves its
-  computer players; so is a deal that ended in the last ``ENDED_TAKEOVER_S`` (its end
-  drawn, with "Play again");
+- a lease lasts ``LEASE_S`` and is renewed every ``LEASE_S / 3`` (while the game runs
+  and for ``ENDED_TAKEOVER_S`` after it ended); a game whose lease ran out, or whose
+  instance is gone (its connection that LISTENs, named after it, closed: a killed
+  process's connections close with it), is taken over by the next instance that touches
+  it or looks (every ``LEASE_S / 3``), which draws it at once and moves its computer
+  players; so is a deal that ended in the last ``ENDED_TAKEOVER_S`` (its end drawn, with
+  "Play again");
+- a notification can be lost (its sender killed between its commit and its NOTIFY): the
+  renewal reads each held game's version, and a game the database has ahead of what this
+  instance drew, at two renewals in a row, is drawn again from the database;
 - with one instance (or SQLite) every game is this instance's and nothing is stored.
 
 The Mini App's pages (``bot.webapp.hub``) may be served by any instance: every instance
@@ -182,6 +186,10 @@ class Renderers:
         # Every notification any instance sent, this one's included (the Mini App's hub:
         # its pages follow games other instances change and draw).
         self.on_heard: Callable[[Told], None] | None = None
+        # The version of a game as this instance last drew it (None: it shows none): the
+        # runtime's displays. A game behind the database is drawn again (``_behind``).
+        self.shown_version: Callable[[int], int | None] = lambda game_id: None
+        self._behind_once: set[int] = set()
 
     # -- is it mine --------------------------------------------------------------------
     def holds(self, game_id: int) -> bool:
@@ -280,6 +288,17 @@ class Renderers:
         if told.page is None and told.game_id in self.mine and self.on_change is not None:
             self.tasks.spawn(self.on_change(told))
 
+    def _behind(self, held: dict[int, int]) -> list[int]:
+        """The games this instance draws whose database version is ahead of what it drew
+        at two looks in a row: a move another instance applied whose notification never
+        came (it died between its commit and its NOTIFY). One look is not enough: a move
+        applied here is in the database a moment before it is drawn."""
+        behind = {game_id for game_id, version in held.items()
+                  if (shown := self.shown_version(game_id)) is not None and version > shown}
+        due = sorted(behind & self._behind_once)
+        self._behind_once = behind - set(due)
+        return due
+
     async def _leases(self) -> None:
         """Renew this instance's leases; take over the games nobody holds any more."""
         backoff = Backoff("renewing the games this instance draws", log)
@@ -287,10 +306,17 @@ class Renderers:
             try:
                 now = self.clock()
                 async with self.db.transaction() as s:
-                    held = await repo.renew(s, self.me, now + timedelta(seconds=LEASE_S))
-                    orphans = await repo.orphans(
-                        s, now, ended_since=now - timedelta(seconds=ENDED_TAKEOVER_S))
-                self.mine &= held  # another instance took some (it ended their deal)
+                    ended_since = now - timedelta(seconds=ENDED_TAKEOVER_S)
+                    held = await repo.renew(s, self.me, now + timedelta(seconds=LEASE_S),
+                                            ended_since)
+                    orphans = await repo.orphans(s, now, ended_since=ended_since)
+                # another instance took some (it ended their deal), or they ended long ago
+                self.mine &= held.keys()
+                for game_id in self._behind(held):
+                    log.info("drawing game %s again: the database is ahead of what this "
+                             "instance drew (a notification was lost)", game_id)
+                    if self.on_change is not None:
+                        await self.on_change(Told(game_id))
                 for game_id in orphans:
                     if await self._claim(game_id) and self.on_change is not None:
                         log.info("drawing game %s from now on (its instance stopped)",
