@@ -20,9 +20,11 @@ from bot.render.refusals import refusal_text
 from bot.render.results import rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
+from bot.render.top import season_name
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.chats import PHRASES as PHRASES_PREFERENCE
 from bot.service.errors import Code, ServiceError
+from bot.service.seasons import season_of
 from bot.service.venues import VenueKind
 
 from .context import (
@@ -241,21 +243,31 @@ async def rules(update: Update, context: BotContext) -> None:
 
 
 async def stats(update: Update, context: BotContext) -> None:
-    """/stats: the user's own statistics (this chat's in a group, plus the rating)."""
+    """/stats: the user's own statistics (this chat's in a group, plus the rating), and
+    this season's when they played in it."""
     locale = await chat_locale(update, context)
     user = update.effective_user
     assert user is not None
     chat_id = None if is_private(update) else _chat_id(update)
-    found = await context.services.stats.player(user.id, chat_id)
+    season = season_of(context.services.runtime.clock())
+    found = await context.services.stats.player(user.id, chat_id, season)
     tally = found.chat_tally if found.chat_tally is not None else found.global_tally
     rating = (str(rating_points(found.rating)) if found.rating is not None
               else t(locale, "stats.no_rating"))
-    await reply(update, t(locale, "stats.text", name=display_name(user),
-                          games=tn(locale, "count.games", int(tally["games"])),
-                          fools=tn(locale, "count.fools", int(tally["fools"])),
-                          draws=tn(locale, "count.draws", int(tally["draws"])),
-                          sticks=tn(locale, "count.matchsticks", int(tally["matchsticks"])),
-                          rating=rating))
+    lines = [t(locale, "stats.text", name=display_name(user),
+               games=tn(locale, "count.games", int(tally["games"])),
+               fools=tn(locale, "count.fools", int(tally["fools"])),
+               draws=tn(locale, "count.draws", int(tally["draws"])),
+               sticks=tn(locale, "count.matchsticks", int(tally["matchsticks"])),
+               rating=rating)]
+    this = found.season_tally
+    if this is not None and found.season_rating is not None:
+        lines.append(t(locale, "stats.season", season=season_name(locale, season),
+                       games=tn(locale, "count.games", int(this["games"])),
+                       fools=tn(locale, "count.fools", int(this["fools"])),
+                       sticks=tn(locale, "count.matchsticks", int(this["matchsticks"])),
+                       rating=rating_points(found.season_rating)))
+    await reply(update, "\n".join(lines))
 
 
 async def language(update: Update, context: BotContext) -> None:

@@ -25,6 +25,10 @@ class PlayerStats:
     chat_tally: dict[str, int] | None
     rating: float | None  # ordinal mu - 3 sigma
     rated_games: int
+    # This season's counters in the chat (global in a private chat; None: no deal in it
+    # yet) and rating, as an ordinal like ``rating`` (None: no deal this season).
+    season_tally: dict[str, int] | None = None
+    season_rating: float | None = None
 
 
 class StatsService:
@@ -40,17 +44,25 @@ class StatsService:
             return await stats.leaderboard(s, kind, GLOBAL_CHAT if chat_id is None else chat_id,
                                            limit=limit, min_games=min_games)
 
-    async def player(self, user_id: int, chat_id: int | None = None) -> PlayerStats:
+    async def player(self, user_id: int, chat_id: int | None = None,
+                     season: str | None = None) -> PlayerStats:
+        """The person's tallies (all-time; in ``chat_id`` too) and rating, and with
+        ``season`` their standing in it (in ``chat_id``, else global)."""
         key = user_key(user_id)
+        season_tally, season_mu = None, None
         async with self.db.read() as s:
             tallies = await stats.player_tallies(s, key)
             rating = await stats.rating_of(s, key)
+            if season is not None:
+                season_tally, season_mu = await season_store.standing(
+                    s, season, GLOBAL_CHAT if chat_id is None else chat_id, key)
         empty = dict.fromkeys(stats.TALLY_COUNTERS, 0)
         return PlayerStats(
             user_id=user_id, global_tally=tallies.get(GLOBAL_CHAT, empty),
             chat_tally=None if chat_id is None else tallies.get(chat_id, empty),
             rating=Skill(rating.mu, rating.sigma).ordinal if rating else None,
-            rated_games=rating.games if rating else 0)
+            rated_games=rating.games if rating else 0, season_tally=season_tally,
+            season_rating=None if season_mu is None else Skill(season_mu).ordinal)
 
     async def season_board(self, season: str, chat_id: int | None = None,
                            limit: int = 10) -> list[dict[str, Any]]:

@@ -98,6 +98,19 @@ async def leaderboard(session: AsyncSession, season: str, chat_id: int, limit: i
     return [dict(r._mapping) for r in (await session.execute(stmt)).all()]
 
 
+async def standing(session: AsyncSession, season: str, chat_id: int,
+                   player: str) -> tuple[dict[str, int] | None, float | None]:
+    """A player's season in a chat (its counters, None if they did not play there) and
+    their season rating's mu (None if they played no deal this season)."""
+    tally = (await session.execute(select(*(_tallies.c[c] for c in SEASON_COUNTERS)).where(
+        _tallies.c.season == season, _tallies.c.chat_id == chat_id,
+        _tallies.c.player == player))).first()
+    mu = (await session.execute(select(_ratings.c.mu).where(
+        _ratings.c.season == season, _ratings.c.player == player))).scalar_one_or_none()
+    return (dict(tally._mapping) if tally is not None else None,
+            float(mu) if mu is not None else None)
+
+
 async def most_fools(session: AsyncSession, season: str, chat_id: int) -> dict[str, Any] | None:
     """The season's fool of a chat: the most deals lost, then the fewer games (a worse
     rate), then the player key (a stable tie-break); None when nobody lost a deal."""

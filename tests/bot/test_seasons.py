@@ -88,6 +88,17 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     # This season's board has the game; a non-admin may not turn the podium off.
     top = await command_reply(fakebot, users[1], played, "/top")
     assert "🏆 November 2026 season\n1. " in top.text and "Alice" in top.text
+    # /stats has the season beside all time: both start everyone at 1000 (the season
+    # halfway from the all-time rating, which was 1000), a deal between equals moves 8.
+    if "Alice" in fools:
+        deal, points = "1 time the fool, 0 draws, 1 matchstick", 992
+    else:
+        deal, points = "0 times the fool, 0 draws, 0 matchsticks", 1008
+    stats = await command_reply(fakebot, users[0], played, "/stats")
+    assert stats.text.splitlines() == [
+        f"Alice: 1 game, {deal}; rating {points}",
+        f"November 2026 season: 1 game, {deal.replace(', 0 draws', '')}; "
+        f"season rating {points}"]
     refused = await command_reply(fakebot, muted_users[1], muted, "/season off")
     assert "admin" in refused.text.lower(), refused.text
     muted.members[muted_users[0].id] = "administrator"
@@ -117,7 +128,9 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     assert len(fakebot.bot_messages(muted.id)) == before[muted.id]
     assert len(fakebot.bot_messages(quiet.id)) == before[quiet.id]
 
-    # The new season starts empty; all time still has the game.
+    # The new season starts empty; all time still has the game; /stats says no season.
+    stats = await command_reply(fakebot, users[0], played, "/stats")
+    assert len(stats.text.splitlines()) == 1 and "season" not in stats.text
     top = await command_reply(fakebot, users[0], played, "/top")
     assert top.text == ("Best players\n🏆 December 2026 season\n"
                         "Nobody has finished a game here this season yet.")
