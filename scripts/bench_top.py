@@ -8,7 +8,8 @@ four seats each, with their deal results, the all-time tallies and ratings, and 
 month's season tallies and ratings, as deals finishing would have written them. Then each
 answer is built ``--samples`` times for a random group and person, as the handlers do:
 /top (this season's board of a group, and the all-time board its button shows) through
-``StatsService`` and ``render.top.top_screen``, /stats through ``StatsService.player``.
+``StatsService`` and ``render.top.top_screen``, /stats through ``StatsService.player``
+(all time and this season).
 Also printed: the database's plan for the season board's read (one indexed range).
 
     .venv/bin/python scripts/bench_top.py [--backend sqlite|postgresql|both]
@@ -175,7 +176,7 @@ async def measure(db: Database, rows: dict[str, list[dict[str, Any]]], samples: 
         top_screen("en", "c", "Best players", None, board)
         timings["top_all_time"].append(time.perf_counter() - began)
         began = time.perf_counter()
-        await stats.player(rng.choice(people), group)
+        await stats.player(rng.choice(people), group, season)
         timings["stats"].append(time.perf_counter() - began)
     explain = "EXPLAIN QUERY PLAN" if db.is_sqlite else "EXPLAIN"
     async with db.read() as s:
