@@ -64,6 +64,10 @@ async def test_a_change_told_from_elsewhere_is_read_once_and_drawn(fakebot, bot_
     await renders_done(fakebot, bot_world.app)
     reads, renders = count_reads(bot_world.app)
     await runtime._changed_elsewhere(Told(game_id))
+    # (waited for, not given a fixed moment: on a busy machine the render's read of the
+    # database may take longer than a quiet spell of the fake)
+    await fakebot.wait_for(lambda: renders[0] >= 1, 10, "the render")
+    await renders_done(fakebot, bot_world.app)
     await fakebot.settle(0.1)
     assert renders[0] == 1
     assert drawing_reads(reads) == 1, reads

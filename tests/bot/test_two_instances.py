@@ -6,9 +6,16 @@ from __future__ import annotations
 import asyncio
 
 from conftest import fast_settings, second_instance, stop_app
-from playing import lead_one_of_a_pair, start_group_game, throw_in_of
+from playing import (
+    hand_message,
+    lead_one_of_a_pair,
+    move_buttons,
+    start_group_game,
+    throw_in_of,
+)
 
 from bot.app import build_application
+from bot.render.callback import decode
 from bot.render.cards import card_label
 from bot.runtime.table.renderers import LEASE_S
 
@@ -16,16 +23,21 @@ from bot.runtime.table.renderers import LEASE_S
 async def test_a_press_on_a_hand_another_instance_drew_means_what_the_person_saw(
         fakebot, bot_world):
     """Instance A draws the leader's hand and keeps its keyboard after the lead (a held
-    edit); the leader's next press, on that keyboard, reaches instance B: B finds what
-    the hand showed in the database and plays the throw-in, as A would have."""
+    edit: its buttons say version 0); the leader's next press, on that keyboard, reaches
+    instance B: B finds what the hand showed in the database and plays the throw-in, as A
+    would have. (The press carries the version the keyboard shows: on a machine so busy
+    that A redrew the hand before the hold began, that is the newer one.)"""
     await bot_world.start(quiet_hand_delay=60.0, instances=2)
     game_id, user, leader, (first, second) = await lead_one_of_a_pair(fakebot, bot_world)
     other = await second_instance(fakebot, bot_world)
     try:
         moved = await bot_world.services.games.snapshot(game_id)
         throw_in = throw_in_of(moved.state, leader, second)
+        button = next(b for b in move_buttons(hand_message(fakebot, user))
+                      if b["text"] == card_label(second))
+        shown_at = decode(button["callback_data"]).version
         done = await other.bot_data["services"].runtime.presses.press(
-            game_id, 0, throw_in.text(), user.id)
+            game_id, shown_at, throw_in.text(), user.id)
         assert done == f"✓ You threw in {card_label(second)}"
         after = await bot_world.services.games.snapshot(game_id)
         assert after.version == moved.version + 1
