@@ -17,7 +17,7 @@ from bot.render.help import help_text
 from bot.render.lobby import link_joined_screen
 from bot.render.quick import QUEUE_DATA
 from bot.render.refusals import refusal_text
-from bot.render.results import rating_points
+from bot.render.results import achievement_names, rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
 from bot.render.top import season_name
@@ -243,8 +243,8 @@ async def rules(update: Update, context: BotContext) -> None:
 
 
 async def stats(update: Update, context: BotContext) -> None:
-    """/stats: the user's own statistics (this chat's in a group, plus the rating), and
-    this season's when they played in it."""
+    """/stats: the user's own statistics (this chat's in a group, plus the rating), this
+    season's when they played in it, and their achievements."""
     locale = await chat_locale(update, context)
     user = update.effective_user
     assert user is not None
@@ -267,6 +267,9 @@ async def stats(update: Update, context: BotContext) -> None:
                        fools=tn(locale, "count.fools", int(this["fools"])),
                        sticks=tn(locale, "count.matchsticks", int(this["matchsticks"])),
                        rating=rating_points(found.season_rating)))
+    if found.achievements:
+        lines.append(t(locale, "stats.achievements",
+                       achievements=achievement_names(locale, found.achievements)))
     await reply(update, "\n".join(lines))
 
 

@@ -15,7 +15,7 @@ Decisions (RULES.md is silent on presentation):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from bot.i18n import t, tn
@@ -28,6 +28,7 @@ RATING_BASE = 1000
 RATING_SCALE = 10
 MINUS = "\u2212"  # a real minus sign: "−8" reads better than "-8" next to "+12"
 SEPARATOR = " · "
+SEPARATOR_COMMA = ", "
 
 
 def rating_points(ordinal: float) -> int:
@@ -42,6 +43,18 @@ def signed(n: int) -> str:
     if n < 0:
         return f"{MINUS}{-n}"
     return "±0"
+
+
+def achievement_names(locale: str, keys: Iterable[str]) -> str:
+    """Achievements by name, in the order given ("First win, Clean hands")."""
+    return SEPARATOR_COMMA.join(t(locale, f"ach.{key}") for key in keys)
+
+
+def achievement_message(locale: str, keys: Iterable[str]) -> str:
+    """The private message that tells a person what they earned, and why (one paragraph
+    each)."""
+    return "\n\n".join(t(locale, "ach.new", name=t(locale, f"ach.{key}"),
+                           why=t(locale, f"ach.{key}.why")) for key in keys)
 
 
 def places(outcome: Outcome, seats: list[int]) -> list[int]:
@@ -120,6 +133,10 @@ def result_lines(locale: str, snap: GameSnapshot, names: dict[int, str], ended: 
                 before, after = (rating_points(r) for r in ended.ratings[seat])
                 changes.append(f"{name(seat)}: {after} ({signed(after - before)})")
         lines.append(t(locale, "result.ratings", changes=SEPARATOR.join(changes)))
+    for seat in ranked:
+        if ended.achievements.get(seat):
+            lines.append(t(locale, "result.achievements", name=name(seat),
+                           achievements=achievement_names(locale, ended.achievements[seat])))
     if ended.series_over and ended.series_loser is not None:
         loser = ended.series_loser
         count = int(ended.matchsticks.get(loser, 0))

@@ -25,6 +25,7 @@ from telegram import Bot
 from bot.config import Settings
 from bot.i18n import t
 from bot.metrics import Metrics
+from bot.render.results import achievement_message
 from bot.render.screen import Screen
 from bot.render.table import LastMove
 from bot.service.chats import ChatService
@@ -40,6 +41,7 @@ from bot.service.events import (
 from bot.service.games import GameService
 
 from .delivery.bot_api import BotApi, Unreachable
+from .delivery.outbox import Priority
 from .faults import log_failure
 from .presses import Presses
 from .table.display import Display
@@ -98,7 +100,8 @@ class GameRuntime:
         self.timers.redraw = self._redraw_if_here
         self.presses.show_choice = self._show_choice
         # Told of every deal's end, after the service recorded it (quick games' records).
-        self.deal_ended: list[Callable[[Display, DealEnded], None]] = []
+        self.deal_ended: list[Callable[[Display, DealEnded], None]] = [
+            self._tell_achievements]
         self.play_again.draws_here = self.renderers.draws
         self.play_again.tell = self._tell
 
@@ -165,6 +168,18 @@ class GameRuntime:
             return  # Telegram cannot reach them: that is why the computer plays
         locale = display.seat_locale.get(seat, display.locale)
         await self.api.tell(user_id, t(locale, key, group=display.group_title))
+
+    def _tell_achievements(self, display: Display, ended: DealEnded) -> None:
+        """Each person who earned something with the deal is told so, quietly: one message
+        in their private chat, at the outbox's lowest priority (the result shows it too; a
+        solo game's result is in that chat already)."""
+        if display.solo_seat is not None:
+            return
+        for seat, keys in ended.achievements.items():
+            locale = display.seat_locale.get(seat, display.locale)
+            self.tasks.spawn(self.api.tell(display.user_of(seat),
+                                           achievement_message(locale, keys),
+                                           priority=Priority.BACKGROUND))
 
     # -- after every change ---------------------------------------------------------------
     def after(self, display: Display, result: ActResult) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.render.results import achievement_message
 from bot.render.top import season_end_text
 from bot.service.seasons import previous_season, season_of, season_start
 from bot.storage.seasons import SEASON_END
 
+from .delivery.outbox import Priority
 from .notices import GroupNotices
 
 SEASON_END_PREFERENCE = "season_end"  # a group's preference: False = no message
@@ -44,4 +46,9 @@ class SeasonEnds(GroupNotices):
             locale = await self.chats.locale(chat_id=chat_id)
             sent += await self.send(chat_id, season_end_text(locale, ended, season, podium,
                                                              fool))
+            for user_id, keys in (await self.stats.award_season(ended, chat_id, podium,
+                                                                now)).items():
+                mine = await self.chats.locale(user_id=user_id)
+                await self.api.tell(user_id, achievement_message(mine, keys),
+                                    priority=Priority.BACKGROUND)
         return sent

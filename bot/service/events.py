@@ -145,6 +145,8 @@ class DealEnded:
     ratings: dict[int, tuple[float, float]]  # seat -> (before, after) ordinal
     series_over: bool = False
     series_loser: int | None = None
+    # seat -> the achievements this deal earned its person, new to them (achievements.py)
+    achievements: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

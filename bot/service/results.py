@@ -22,10 +22,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import bindparam, select, update
 
-from bot.service import seasons
+from bot.engine import Action, PublicHistory, RuleSet, history_of
+from bot.service import achievements, seasons
+from bot.service.deal_inputs import DealInputs
 from bot.service.events import DealEnded
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
 from bot.service.venues import Venue
+from bot.storage import achievements as achievement_store
+from bot.storage import games as game_repo
 from bot.storage import seasons as season_store
 from bot.storage import stats
 from bot.storage.models import GLOBAL_CHAT, Series, computer_key, user_key
@@ -34,7 +38,6 @@ if TYPE_CHECKING:
     from sqlalchemy import Table
     from sqlalchemy.ext.asyncio import AsyncSession
 
-    from bot.engine import RuleSet
     from bot.service.positions import SeatRow
 
 _series = cast("Table", Series.__table__)  # declarative models type it as a FromClause
@@ -113,12 +116,17 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
     await stats.bump_tallies(s, tallies)
     await _record_season(s, seasons.season_of(now), keys, user_of, before, fools, draw,
                          computer_played, tallies)
+    earned: dict[int, tuple[str, ...]] = {}
+    if outcome is not None and not forfeits:  # a deal played to its end (achievements.py)
+        people = [seat for seat in seats if seat.user_id is not None
+                  and seat.seat not in computer_played]
+        earned = await _award(s, game, seats, people, keys, fools, draw, titles, now)
 
     return DealEnded(
         game_id=game.id, series_id=game.series_id, draw=draw, fools=tuple(sorted(fools)),
         titles=titles, stakes=stakes, matchsticks=totals,
         ratings={n: (before[keys[n]].ordinal, after[keys[n]].ordinal) for n in keys},
-        series_over=series_over, series_loser=loser)
+        series_over=series_over, series_loser=loser, achievements=earned)
 
 
 async def _record_season(s: AsyncSession, season: str, keys: dict[int, str],
@@ -133,6 +141,42 @@ async def _record_season(s: AsyncSession, season: str, keys: dict[int, str],
     after = rate_deal(keys, before, fools, draw, computer_played)
     await season_store.store_ratings(s, season, {k: v.mu for k, v in after.items()})
     await season_store.bump(s, season, tallies)
+
+
+async def _award(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
+                 people: list[SeatRow], keys: dict[int, str], fools: set[int], draw: bool,
+                 titles: dict[int, str], now: datetime) -> dict[int, tuple[str, ...]]:
+    """The achievements this deal earns its people (after its results and tallies are
+    written: the streak and the deals played count it), stored; per seat, the new ones."""
+    if not people:
+        return {}
+    history = await _history(s, game.id)
+    hard = {x.seat for x in seats if x.user_id is None and x.computer_strength == "hard"}
+    facts = achievements.deal_facts(history, fools, draw, titles, hard)
+    played = await achievement_store.games_played(s, [keys[x.seat] for x in people])
+    rows = []
+    for seat in people:
+        key = keys[seat.seat]
+        streak = await achievement_store.streak(s, key, max(achievements.STREAKS))
+        rows += [{"player": key, "key": earned, "user_id": seat.user_id,
+                  "chat_id": game.chat_id, "game_id": game.id, "earned_at": now}
+                 for earned in achievements.earned(facts[seat.seat], streak,
+                                                   played.get(key, 0))]
+    new = await achievement_store.award(s, rows)
+    found = {seat.seat: tuple(k for k in achievements.DEAL_ACHIEVEMENTS
+                              if (keys[seat.seat], k) in new) for seat in people}
+    return {seat: earned for seat, earned in found.items() if earned}
+
+
+async def _history(s: AsyncSession, game_id: int) -> PublicHistory:
+    """The deal's public history, replayed from its row and move log (this transaction's:
+    the last move is in it)."""
+    row = await game_repo.load_game(s, game_id, lock=False)
+    assert row is not None  # this transaction just wrote it
+    moves = await game_repo.move_log(s, game_id)
+    return history_of(RuleSet.from_dict(row.rules), row.seed,
+                      (Action.parse(m.action, m.seat) for m in moves),
+                      **DealInputs.stored(row).to_dict())
 
 
 async def _advance_series(s: AsyncSession, game: Any, sticks: dict[int, int],

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.service.achievements import ACHIEVEMENTS
 from bot.service.digests import Digest, digest_of
 from bot.service.ratings import Skill
 from bot.service.venues import GROUP_CHAT_IDS
+from bot.storage import achievements as achievement_store
 from bot.storage import digests as digest_store
 from bot.storage import seasons as season_store
 from bot.storage import stats
@@ -29,6 +31,7 @@ class PlayerStats:
     # yet) and rating, as an ordinal like ``rating`` (None: no deal this season).
     season_tally: dict[str, int] | None = None
     season_rating: float | None = None
+    achievements: tuple[str, ...] = ()  # earned, in ``achievements.ACHIEVEMENTS``' order
 
 
 class StatsService:
@@ -53,6 +56,7 @@ class StatsService:
         async with self.db.read() as s:
             tallies = await stats.player_tallies(s, key)
             rating = await stats.rating_of(s, key)
+            earned = set(await achievement_store.of_player(s, key))
             if season is not None:
                 season_tally, season_mu = await season_store.standing(
                     s, season, GLOBAL_CHAT if chat_id is None else chat_id, key)
@@ -62,7 +66,8 @@ class StatsService:
             chat_tally=None if chat_id is None else tallies.get(chat_id, empty),
             rating=Skill(rating.mu, rating.sigma).ordinal if rating else None,
             rated_games=rating.games if rating else 0, season_tally=season_tally,
-            season_rating=None if season_mu is None else Skill(season_mu).ordinal)
+            season_rating=None if season_mu is None else Skill(season_mu).ordinal,
+            achievements=tuple(k for k in ACHIEVEMENTS if k in earned))
 
     async def season_board(self, season: str, chat_id: int | None = None,
                            limit: int = 10) -> list[dict[str, Any]]:
@@ -102,3 +107,21 @@ class StatsService:
             results = await digest_store.week_results(s, chat_id, since, until)
             names = await digest_store.names_in(s, chat_id, {r["player"] for r in results})
         return digest_of(results, names)
+
+    async def award_season(self, season: str, chat_id: int, podium: list[dict[str, Any]],
+                           now: datetime) -> dict[int, tuple[str, ...]]:
+        """The season's podium in a group earns its people "on the podium" (and the first,
+        "season champion"): per user id, the achievements new to them."""
+        rows = [{"player": row["player"], "key": key, "user_id": row["user_id"],
+                 "chat_id": chat_id, "game_id": None, "earned_at": now}
+                for place, row in enumerate(podium) if row["user_id"] is not None
+                for key in (("season_podium", "season_first") if place == 0
+                            else ("season_podium",))]
+        async with self.db.transaction() as s:
+            new = await achievement_store.award(s, rows)
+        found: dict[int, tuple[str, ...]] = {}
+        for row in podium:
+            keys = tuple(k for k in ACHIEVEMENTS if (row["player"], k) in new)
+            if keys and row["user_id"] is not None:
+                found[int(row["user_id"])] = keys
+        return found

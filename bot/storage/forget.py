@@ -5,11 +5,11 @@ user or chat can have, and their ``users`` row (name, language) and private chat
 (language, preferences) are deleted. Everything that made the games what they were stays:
 their seats, moves, results, tallies (all-time and each season's) and ratings move to
 the anonymous id, so every game replays, every other player's tallies and ratings stay as
-they are, and a leaderboard still adds up. Solo games lived in the person's private chat,
-whose id is their Telegram id: they move to an anonymous chat as well. Of quick matches,
-what the person made goes (their place in the queue, the blocks and reports they made,
-their record of games left); others' blocks and reports about them stay, on the anonymous
-id (``safety.forget``).
+they are, and a leaderboard still adds up; their achievements, theirs alone, are deleted.
+Solo games lived in the person's private chat, whose id is their Telegram id: they move
+to an anonymous chat as well. Of quick matches, what the person made goes (their place in
+the queue, the blocks and reports they made, their record of games left); others' blocks
+and reports about them stay, on the anonymous id (``safety.forget``).
 
 Telegram's ids have at most 52 significant bits (its Bot API documentation), so an
 anonymous id is taken below -2**53: it can never be a person, a private chat or a group.
@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.storage import safety
 from bot.storage.models import (
+    Achievement,
     Chat,
     DealResult,
     Game,
@@ -110,6 +111,8 @@ async def anonymise(session: AsyncSession, user_id: int, anonymous_id: int) -> b
         ]
     for statement in moves:
         await session.execute(statement.execution_options(synchronize_session=False))
+    # Achievements are the person's alone (nobody else's record rests on them): deleted.
+    await session.execute(delete(Achievement).where(Achievement.player == old))
     if chat is not None:
         await session.execute(delete(Chat).where(Chat.id == user_id))
     await session.execute(delete(User).where(User.id == user_id))

@@ -305,6 +305,19 @@ class SeasonRating(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class Achievement(Base):
+    """A moment of the game a person earned, once (bot/service/achievements.py): where and
+    when, and the deal that earned it (None: a season's end)."""
+
+    __tablename__ = "achievements"
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    game_id: Mapped[int | None] = mapped_column(Integer)
+    earned_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class ChatNotice(Base):
     """A message a group gets once per period (a season's end: ``kind`` "season_end",
     ``period`` "2026-11"; the weekly digest: "digest", "2026-W48"): written before the

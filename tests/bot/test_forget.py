@@ -19,7 +19,9 @@ ID_COLUMNS = [("users", "id"), ("chats", "id"), ("lobbies", "chat_id"), ("lobbie
               ("lobby_members", "user_id"), ("series", "chat_id"), ("games", "chat_id"),
               ("games", "host_id"), ("seats", "user_id"), ("moves", "user_id"),
               ("deal_results", "chat_id"), ("deal_results", "user_id"),
-              ("tallies", "chat_id"), ("tallies", "user_id"), ("ratings", "user_id")]
+              ("tallies", "chat_id"), ("tallies", "user_id"), ("ratings", "user_id"),
+              ("season_tallies", "chat_id"), ("season_tallies", "user_id"),
+              ("season_ratings", "user_id"), ("achievements", "user_id")]
 
 
 async def play_to_the_end(fake, world, users, game_id) -> None:
@@ -48,7 +50,8 @@ async def rows_naming(world, user_id: int) -> list[str]:
                                    {"id": user_id})
             if count:
                 found.append(f"{table}.{column}: {count}")
-        for table in ("deal_results", "tallies", "ratings"):
+        for table in ("deal_results", "tallies", "ratings", "season_tallies",
+                      "season_ratings", "achievements"):
             count = await s.scalar(text(f"SELECT count(*) FROM {table} WHERE player = :p"),
                                    {"p": user_key(user_id)})
             if count:
@@ -100,7 +103,8 @@ async def test_forget_deletes_the_person_and_keeps_everyone_elses_record(fakebot
     refusal = await fakebot.wait_for_message(group, lambda m: "private chat" in m.text)
     assert not refusal.buttons
     assert await answer_forget(fakebot, alice, "no") == "Nothing was deleted."
-    assert await rows_naming(bot_world, alice.id)
+    assert any(row.startswith("season_tallies.") for row in
+               await rows_naming(bot_world, alice.id))  # her season, and the rest
 
     assert (await answer_forget(fakebot, alice, "yes")).startswith("Done: the bot no longer")
 

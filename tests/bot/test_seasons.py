@@ -25,6 +25,9 @@ def now_shown(fake, message):
 
 
 async def command_reply(fake, user, chat, text: str):
+    """The bot's next message in ``chat`` after ``user`` sends ``text`` (what the bot was
+    still sending there before, such as the welcome after /start, is let through first)."""
+    await fake.settle(0.1)
     newest = fake.last_bot_message(chat)
     after = newest.message_id if newest is not None else 0
     await fake.user_sends(user, chat, text)
@@ -32,12 +35,18 @@ async def command_reply(fake, user, chat, text: str):
 
 
 async def finished_game(fake, world, names, title):
-    group, users, _table, game_id = await start_group_game(fake, world, names=names,
-                                                           title=title)
-    assert await play_to_the_end(fake, world, game_id, users) == "finished"
-    snap = await world.services.games.snapshot(game_id)
-    fools = {u.first_name for u in users if snap.seat_of(u.id) in snap.state.outcome.fools}
-    return group, users, fools
+    """A group whose first deal was played to a fool (a drawn deal, rare, is played again
+    in a new group): (group, users, the fool's first name in a set)."""
+    for _attempt in range(5):
+        group, users, _table, game_id = await start_group_game(fake, world, names=names,
+                                                               title=title)
+        assert await play_to_the_end(fake, world, game_id, users) == "finished"
+        outcome = (await world.services.games.snapshot(game_id)).state.outcome
+        if not outcome.draw:
+            snap = await world.services.games.snapshot(game_id)
+            return group, users, {u.first_name for u in users
+                                  if snap.seat_of(u.id) in outcome.fools}
+    raise AssertionError("five drawn deals in a row")
 
 
 async def test_top_names_the_season_before_any_game_and_switches_to_all_time(
@@ -84,6 +93,18 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     muted, muted_users, _ = await finished_game(fakebot, bot_world, ("Cleo", "Dan"), "Muted")
     gone, _gone_users, _ = await finished_game(fakebot, bot_world, ("Eve", "Fay"), "Gone")
     quiet = fakebot.add_group("Quiet", [users[0]])
+    # The first deal earned each person an achievement: a line on the result, and a
+    # quiet message in their private chat.
+    (fool,) = fools
+    winner = ({"Alice", "Bob"} - fools).pop()
+    table = next(m for m in reversed(fakebot.bot_messages(played)) if "deal 1" in m.text)
+    assert f"🏅 {winner}: First win" in table.text and f"🏅 {fool}: Welcome to the club" \
+        in table.text
+    for user in users:
+        said = ("🏅 New achievement: First win\nYou won a deal for the first time."
+                if user.first_name == winner else "🏅 New achievement: Welcome to the club\n"
+                "You were the fool for the first time. It happens to everyone.")
+        await fakebot.wait_for_message(user.id, lambda m, said=said: m.text.startswith(said))
 
     # This season's board has the game; a non-admin may not turn the podium off.
     top = await command_reply(fakebot, users[1], played, "/top")
@@ -95,10 +116,12 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     else:
         deal, points = "0 times the fool, 0 draws, 0 matchsticks", 1008
     stats = await command_reply(fakebot, users[0], played, "/stats")
-    assert stats.text.splitlines() == [
+    first = "Welcome to the club" if "Alice" in fools else "First win"
+    assert stats.text.splitlines()[:2] == [
         f"Alice: 1 game, {deal}; rating {points}",
         f"November 2026 season: 1 game, {deal.replace(', 0 draws', '')}; "
         f"season rating {points}"]
+    assert stats.text.splitlines()[2].startswith(f"🏅 Achievements: {first}")
     refused = await command_reply(fakebot, muted_users[1], muted, "/season off")
     assert "admin" in refused.text.lower(), refused.text
     muted.members[muted_users[0].id] = "administrator"
@@ -111,8 +134,6 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     set_clock(bot_world, DECEMBER_FIRST)
     podium = await fakebot.wait_for_message(
         played, lambda m: m.text.startswith("🏁 The November 2026 season is over."))
-    (fool,) = fools
-    winner = ({"Alice", "Bob"} - fools).pop()
     assert podium.text.splitlines()[1:3] == [
         f"🥇 {winner}: 1 game, 0 matchsticks", f"🥈 {fool}: 1 game, 1 matchstick"]
     assert f"🃏 Fool of the season: {fool} (1 time the fool)" in podium.text
@@ -128,9 +149,16 @@ async def test_a_season_ends_with_one_podium_message_per_group_that_played(
     assert len(fakebot.bot_messages(muted.id)) == before[muted.id]
     assert len(fakebot.bot_messages(quiet.id)) == before[quiet.id]
 
+    # The podium earned its people an achievement, told privately (the winner two).
+    for user in users:
+        told = await fakebot.wait_for_message(
+            user.id, lambda m: m.text.startswith("🏅 New achievement: On the podium"))
+        assert ("Season champion" in told.text) == (user.first_name == winner), told.text
+
     # The new season starts empty; all time still has the game; /stats says no season.
     stats = await command_reply(fakebot, users[0], played, "/stats")
-    assert len(stats.text.splitlines()) == 1 and "season" not in stats.text
+    lines = stats.text.splitlines()
+    assert len(lines) == 2 and "season:" not in stats.text and "On the podium" in lines[1]
     top = await command_reply(fakebot, users[0], played, "/top")
     assert top.text == ("Best players\n🏆 December 2026 season\n"
                         "Nobody has finished a game here this season yet.")

@@ -1,6 +1,6 @@
 """Seasons (service/seasons.py): each calendar month's tallies and ratings, kept as deals
 finish; the messages a group gets once per period (a season's end, the weekly digest);
-deal results by chat and time (the digest reads one chat's week)
+deal results by chat and time (the digest reads one chat's week); achievements
 
 Revision ID: 0009
 Revises: 0008
@@ -55,9 +55,20 @@ def upgrade() -> None:
     )
     op.create_index('ix_deal_results_chat_id_created_at', 'deal_results',
                     ['chat_id', 'created_at'])
+    op.create_table(
+        'achievements',
+        sa.Column('player', sa.String(length=64), nullable=False),
+        sa.Column('key', sa.String(length=32), nullable=False),
+        sa.Column('user_id', sa.BigInteger(), nullable=True),
+        sa.Column('chat_id', sa.BigInteger(), nullable=False),
+        sa.Column('game_id', sa.Integer(), nullable=True),
+        sa.Column('earned_at', sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint('player', 'key', name=op.f('pk_achievements')),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table('achievements')
     op.drop_index('ix_deal_results_chat_id_created_at', table_name='deal_results')
     op.drop_table('chat_notices')
     op.drop_table('season_ratings')
