@@ -4,9 +4,9 @@ a finished deal earns; ``results.py`` stores them with the deal, ``runtime`` ann
 Decisions:
 - only a deal played to its end earns anything (a deal someone left is a forfeit: it
   counts as their loss, but nobody earns a moment from it), and only people do;
-- "won" is "not the fool, and not a draw"; the deal's facts come from its public history
-  (``bot.engine.PublicHistory``, replayed from the move log), so they are what everyone
-  at the table saw;
+- "won" is "not the fool, and not a draw"; the deal's facts come from its moves and the
+  engine's public events (a replay of the move log), so they are what everyone at the
+  table saw;
 - the necktie and the epaulettes (RULES.md: the fool beaten by a last attack of sixes) go
   to whoever made that last attack; a transfer chain is a bout whose attack was passed on
   three times or more, earned by each seat that passed it on;
@@ -17,9 +17,10 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.engine import HistoryKind, PublicHistory
+from bot.engine import Action, ActionKind, Event, EventKind
 
 # In the order /stats lists them.
 DEAL_ACHIEVEMENTS = ("first_win", "first_fool", "clean_win", "comeback", "necktie",
@@ -45,28 +46,35 @@ class SeatFacts:
     against_hard: bool = False  # a hard computer player sat at the table
 
 
-def deal_facts(history: PublicHistory, fools: set[int], draw: bool,
+Step = tuple[Action, Sequence[Event]]  # a move of the deal and the engine's events of it
+
+
+def deal_facts(players: int, steps: Iterable[Step], fools: set[int], draw: bool,
                titles: dict[int, str], hard_seats: set[int]) -> dict[int, SeatFacts]:
-    """Each seat's facts from the deal's public history and outcome."""
+    """Each seat's facts from the deal's moves and their engine events (a replay of the
+    move log: ``results._steps``) and its outcome."""
     facts = {seat: SeatFacts(won=not draw and seat not in fools, fool=seat in fools,
                              against_hard=bool(hard_seats - {seat}))
-             for seat in range(history.players)}
+             for seat in range(players)}
+    bout = 0
     transfers: dict[int, list[int]] = {}
-    last_attacker: dict[int, int] = {}
-    for entry in history.entries:
-        if entry.kind is HistoryKind.TAKEN:
-            facts[entry.seat].takes.append(len(entry.cards) or entry.count)
-        elif entry.kind in (HistoryKind.TRANSFER, HistoryKind.SHOW):
-            transfers.setdefault(entry.bout, []).append(entry.seat)
-        elif entry.kind is HistoryKind.ATTACK:
-            last_attacker[entry.bout] = entry.seat
+    last_attacker: int | None = None
+    for action, events in steps:
+        if action.kind in (ActionKind.TRANSFER, ActionKind.SHOW):
+            transfers.setdefault(bout, []).append(action.player)
+        elif action.kind is ActionKind.ATTACK:
+            last_attacker = action.player
+        for event in events:
+            if event.kind is EventKind.TAKEN:
+                facts[event.seat].takes.append(len(event.cards) or event.count)
+            elif event.kind is EventKind.NEW_BOUT:
+                bout += 1
     for seats in transfers.values():
         if len(seats) >= CHAIN_TRANSFERS:
             for seat in set(seats):
                 facts[seat].chains += 1
-    if titles and last_attacker:
-        giver = last_attacker[max(last_attacker)]
-        facts[giver].title_given = next(iter(titles.values()))
+    if titles and last_attacker is not None:
+        facts[last_attacker].title_given = next(iter(titles.values()))
     return facts
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import bindparam, select, update
 
-from bot.engine import Action, PublicHistory, RuleSet, history_of
+from bot.engine import Action, RuleSet
 from bot.service import achievements, seasons
 from bot.service.deal_inputs import DealInputs
 from bot.service.events import DealEnded
@@ -150,9 +150,9 @@ async def _award(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
     written: the streak and the deals played count it), stored; per seat, the new ones."""
     if not people:
         return {}
-    history = await _history(s, game.id)
     hard = {x.seat for x in seats if x.user_id is None and x.computer_strength == "hard"}
-    facts = achievements.deal_facts(history, fools, draw, titles, hard)
+    facts = achievements.deal_facts(len(seats), await _steps(s, game.id), fools, draw,
+                                    titles, hard)
     played = await achievement_store.games_played(s, [keys[x.seat] for x in people])
     rows = []
     for seat in people:
@@ -168,15 +168,18 @@ async def _award(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
     return {seat: earned for seat, earned in found.items() if earned}
 
 
-async def _history(s: AsyncSession, game_id: int) -> PublicHistory:
-    """The deal's public history, replayed from its row and move log (this transaction's:
-    the last move is in it)."""
+async def _steps(s: AsyncSession, game_id: int) -> list[achievements.Step]:
+    """The deal's moves with the engine's events of each, replayed from its row and move
+    log (this transaction's: the last move is in it). A plain replay, ~1 ms a deal of 150
+    moves: the public history's recorder took 2.5 ms, inside the write lock."""
     row = await game_repo.load_game(s, game_id, lock=False)
     assert row is not None  # this transaction just wrote it
-    moves = await game_repo.move_log(s, game_id)
-    return history_of(RuleSet.from_dict(row.rules), row.seed,
-                      (Action.parse(m.action, m.seat) for m in moves),
-                      **DealInputs.stored(row).to_dict())
+    state = DealInputs.stored(row).deal(RuleSet.from_dict(row.rules), row.seed)
+    steps: list[achievements.Step] = []
+    for move in await game_repo.move_log(s, game_id):
+        action = Action.parse(move.action, move.seat)
+        steps.append((action, tuple(state.apply(action))))
+    return steps
 
 
 async def _advance_series(s: AsyncSession, game: Any, sticks: dict[int, int],

@@ -11,7 +11,7 @@ import pytest
 from playhelp import new_game, play_out
 from sqlalchemy import select
 
-from bot.engine import Entry, HistoryKind, PublicHistory
+from bot.engine import Action, ActionKind, Event, EventKind
 from bot.service.achievements import SeatFacts, deal_facts, earned
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -48,27 +48,32 @@ def test_streaks_and_the_hundredth_deal():
     assert "games_100" not in earned(SeatFacts(fool=True), streak=0, games=99)
 
 
-def test_the_facts_come_from_the_public_history():
+def test_the_facts_come_from_the_deal_s_moves_and_events():
     """Seat 0 leads, 1 and 2 and 0 pass the attack on (three transfers in one bout), 1
-    takes five cards; in the last bout seat 2 throws in the six that leaves 1 a necktie."""
-    entries = (
-        Entry(0, HistoryKind.BOUT, 0, target=1), Entry(0, HistoryKind.ATTACK, 0, (7,)),
-        Entry(0, HistoryKind.TRANSFER, 1, (23,), target=2),
-        Entry(0, HistoryKind.TRANSFER, 2, (39,), target=0),
-        Entry(0, HistoryKind.TRANSFER, 0, (55,), target=1),
-        Entry(0, HistoryKind.TAKE, 1), Entry(0, HistoryKind.TAKEN, 1, (7, 23, 39, 55, 9)),
-        Entry(1, HistoryKind.BOUT, 0, target=1), Entry(1, HistoryKind.ATTACK, 0, (8,)),
-        Entry(1, HistoryKind.ATTACK, 2, (6,), count=1),
-    )
-    facts = deal_facts(PublicHistory(3, entries), fools={1}, draw=False,
-                       titles={1: "necktie"}, hard_seats={2})
+    takes five cards; in the next bout seat 2 throws in the six that leaves 1 a necktie."""
+    def move(seat, kind, *cards):
+        return Action(seat, kind, cards)
+
+    steps = [
+        (move(0, ActionKind.ATTACK, 7), ()),
+        (move(1, ActionKind.TRANSFER, 23), (Event(EventKind.TRANSFERRED, 2, 2, (23,)),)),
+        (move(2, ActionKind.TRANSFER, 39), (Event(EventKind.TRANSFERRED, 0, 3, (39,)),)),
+        (move(0, ActionKind.SHOW, 55), (Event(EventKind.TRANSFERRED, 1, 3, (55,)),)),
+        (move(1, ActionKind.TAKE), (Event(EventKind.TAKEN, 1, 5, (7, 23, 39, 55, 9)),
+                                    Event(EventKind.NEW_BOUT, 0))),
+        (move(0, ActionKind.ATTACK, 8), ()),
+        (move(2, ActionKind.ATTACK, 6), ()),
+    ]
+    facts = deal_facts(3, steps, fools={1}, draw=False, titles={1: "necktie"},
+                       hard_seats={2})
     assert facts[1].takes == [5] and facts[0].takes == [] and facts[1].fool
     assert (facts[0].chains, facts[1].chains, facts[2].chains) == (1, 1, 1)
     assert facts[2].title_given == "necktie" and facts[0].title_given is None
     assert facts[0].against_hard and not facts[2].against_hard  # not against itself
-    two_transfers = deal_facts(PublicHistory(3, entries[:4] + entries[5:]), fools={1},
-                               draw=False, titles={}, hard_seats=set())
-    assert all(f.chains == 0 for f in two_transfers.values())
+    # two transfers in the bout, the third in the next one: no chain
+    split = steps[:3] + [(steps[4][0], (Event(EventKind.NEW_BOUT, 0),)), steps[3]]
+    assert all(f.chains == 0 for f in deal_facts(3, split, fools={1}, draw=False,
+                                                   titles={}, hard_seats=set()).values())
 
 
 class Clock:
@@ -116,3 +121,37 @@ async def test_a_deal_earns_each_person_once_and_a_forfeit_earns_nothing(db):
         assert not told & {(p, k) for p, k, _g in rows}
         rows = await earned_rows(db)
         assert len(rows) == len({(p, k) for p, k, _g in rows})
+
+
+def test_the_replay_s_facts_agree_with_the_public_history_over_random_deals(monkeypatch):
+    """What the table saw (the engine's public history) and the facts read from a plain
+    replay agree on every take and every transfer chain, over random perevodnoy deals
+    (chains counted from two transfers here: random play seldom makes three)."""
+    from bot.engine import HistoryKind, RuleSet, history_of, new_deal
+    from bot.service import achievements
+
+    monkeypatch.setattr(achievements, "CHAIN_TRANSFERS", 2)
+
+    rules = RuleSet.preset("perevodnoy", players=3)
+    rng = random.Random(4)
+    chains_seen = 0
+    for seed in range(40):
+        state, steps = new_deal(rules, seed), []
+        while not state.is_over:
+            seat = rng.choice(sorted(state.actors()))
+            action = rng.choice(list(state.legal_actions(seat)))
+            steps.append((action, tuple(state.apply(action))))
+        history = history_of(rules, seed, [a for a, _ in steps])
+        facts = deal_facts(3, steps, set(state.outcome.fools), state.outcome.draw, {}, set())
+        for seat in range(3):
+            assert facts[seat].takes == [len(e.cards) for e in history.entries
+                                         if e.kind is HistoryKind.TAKEN and e.seat == seat]
+        per_bout = {}
+        for e in history.entries:
+            if e.kind in (HistoryKind.TRANSFER, HistoryKind.SHOW):
+                per_bout.setdefault(e.bout, []).append(e.seat)
+        expected = {seat: sum(1 for seats in per_bout.values()
+                              if len(seats) >= 2 and seat in seats) for seat in range(3)}
+        assert {seat: f.chains for seat, f in facts.items()} == expected
+        chains_seen += sum(expected.values())
+    assert chains_seen > 0  # the deals had chains to agree on
