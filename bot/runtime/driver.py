@@ -96,6 +96,7 @@ class GameRuntime:
                                    tasks=self.tasks)
         self.renderers.on_change = self._changed_elsewhere
         self.renderers.shown_version = self._shown_version
+        self.presenter.draws_here = self.renderers.holds
         self.presses.redraw_hand = self._redraw_hand
         self.timers.redraw = self._redraw_if_here
         self.presses.show_choice = self._show_choice

@@ -152,3 +152,32 @@ async def test_a_move_whose_notification_was_lost_is_drawn_within_two_renewals(
         await fakebot.wait_for(lambda: led in table_now(), 5, "the table showing the lead")
     finally:
         await stop_app(other)
+
+
+async def test_an_instance_whose_game_was_taken_stops_drawing_it_at_once(
+        fakebot, bot_world, shared_database, monkeypatch):
+    """Instance A draws the game; instance B takes it (as when a deal ends there while A
+    is alive). A hears it at once, not at its next lease renewal (made a minute away
+    here): it no longer draws the game, so an edit it still had queued for it is dropped
+    when its turn comes instead of landing over B's newer screen."""
+    from bot.runtime.table import renderers
+
+    monkeypatch.setattr(renderers, "LEASE_S", 180.0)  # renewals every minute
+    await bot_world.start(database_url=shared_database, instances=2)
+    _group, _users, _table, game_id = await start_group_game(fakebot, bot_world)
+    runtime_a = bot_world.services.runtime
+    assert runtime_a.renderers.holds(game_id) and runtime_a.presenter.draws_here(game_id)
+    other = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
+                                            database_url=shared_database),
+                              clock=bot_world.clock)
+    await other.initialize()
+    await other.post_init(other)
+    await other.start()
+    try:
+        renderers_b = other.bot_data["services"].runtime.renderers
+        await renderers_b.take(game_id)
+        assert renderers_b.holds(game_id)
+        await fakebot.wait_for(lambda: not runtime_a.presenter.draws_here(game_id),
+                               10, "A letting the game go")
+    finally:
+        await stop_app(other)

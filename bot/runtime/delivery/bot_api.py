@@ -79,14 +79,16 @@ class BotApi:
 
     async def edit(self, chat_id: int, message_id: int | str, screen: Screen, *,
                    throttled: bool = False, priority: Priority = Priority.OTHER,
-                   refresh: messaging.Refresh | None = None) -> bool:
+                   refresh: messaging.Refresh | None = None,
+                   still_true: Callable[[], bool] | None = None) -> bool:
         """True when the message shows ``screen`` afterwards (with ``refresh``: what it
-        returned last); False also when a newer edit of the message replaced this one;
+        returned last); False also when a newer edit of the message replaced this one,
+        or when ``still_true`` said at its turn in the outbox that it should not go;
         Unreachable on 403; a 429 as for ``send``. ``message_id`` may be an inline
         message's id (a string), ``chat_id`` then its venue's (``messaging.edit``)."""
         try:
             return await messaging.edit(self.bot, chat_id, message_id, screen, priority,
-                                        refresh)
+                                        refresh, still_true)
         except TryLater as exc:
             if throttled:
                 raise

@@ -128,12 +128,14 @@ async def send(bot: Bot, chat_id: int, screen: Screen,
 
 async def edit(bot: Bot, chat_id: int, message_id: int | str, screen: Screen,
                priority: Priority = Priority.OTHER,
-               refresh: Refresh | None = None) -> bool:
+               refresh: Refresh | None = None,
+               still_true: Callable[[], bool | Awaitable[bool]] | None = None) -> bool:
     """True when the message shows ``screen`` afterwards (edited or already so); with
     ``refresh``, what it returned when the outbox let the edit go (the caller reads it
-    from there). A string ``message_id`` is an inline message's ``inline_message_id``
-    (its chat unknown to the bot: ``chat_id`` is then the venue's synthetic id, the
-    budget the edit counts against).
+    from there). False when ``still_true`` said at its turn that it should not go. A
+    string ``message_id`` is an inline message's ``inline_message_id`` (its chat unknown
+    to the bot: ``chat_id`` is then the venue's synthetic id, the budget the edit counts
+    against).
 
     The hot path (every hand and table edit) goes through ``Bot.do_api_request`` with the
     keyboard as plain JSON and the answer left as JSON: the edited Message Telegram
@@ -141,6 +143,8 @@ async def edit(bot: Bot, chat_id: int, message_id: int | str, screen: Screen,
     PTB objects) was ~5% of the bot's CPU under load. ``do_api_request`` takes the same
     path as every PTB method (defaults, the rate limiter, the error mapping)."""
     rate = _rate_args(priority, refresh)
+    if still_true is not None:
+        rate["still_true"] = still_true
     data: dict[str, Any]
     if isinstance(message_id, str):  # an inline message: Telegram knows it by its id alone
         data = {"inline_message_id": message_id, "text": screen.text}
@@ -152,7 +156,7 @@ async def edit(bot: Bot, chat_id: int, message_id: int | str, screen: Screen,
     try:
         await bot.do_api_request(  # type: ignore[call-arg]  # an ExtBot's argument
             "editMessageText", api_kwargs=data, rate_limit_args=rate)
-    except Superseded:
+    except (Superseded, Withdrawn):
         return False
     except BadRequest as exc:
         if "not modified" in str(exc).lower():

@@ -68,6 +68,11 @@ class Presenter:
         self.on_delivered: Callable[[Display, int, int], None] | None = None
         self.listeners: list[Callable[[Display], None]] = []
         self.page_open: Callable[[int, int], bool] = lambda game_id, seat: False
+        # Whether this instance still draws the game (the runtime: its lease). Asked when
+        # an edit's turn comes in the outbox: an edit queued while this instance drew the
+        # game, which another instance has taken since (it ended the deal there), must not
+        # land over that instance's newer screen.
+        self.draws_here: Callable[[int], bool] = lambda game_id: True
 
     async def flush(self) -> None:
         """Stopping (SIGTERM): draw what every deal's messages still lack, now, the held
@@ -282,9 +287,9 @@ class Presenter:
                 return sent[0]
 
             try:
-                edited = await self.api.edit(display.chat_id, target, table,
-                                             throttled=True, priority=Priority.TABLE,
-                                             refresh=newest)
+                edited = await self.api.edit(
+                    display.chat_id, target, table, throttled=True, priority=Priority.TABLE,
+                    refresh=newest, still_true=lambda: self.draws_here(display.game_id))
             except TryLater as exc:  # the group's budget: draw the table again later
                 display.table_key = None
                 self._again_in(display, self._retry_pause(display, "table", exc))
@@ -326,9 +331,10 @@ class Presenter:
     async def _edit_for(self, display: Display, seat: int, message_id: int,
                         screen: Screen, refresh: Refresh | None = None) -> bool:
         try:
-            return await self.api.edit(display.user_of(seat), message_id, screen,
-                                       throttled=True, priority=_hand_priority(screen),
-                                       refresh=refresh)
+            return await self.api.edit(
+                display.user_of(seat), message_id, screen, throttled=True,
+                priority=_hand_priority(screen), refresh=refresh,
+                still_true=lambda: self.draws_here(display.game_id))
         except TryLater as exc:
             self._not_delivered(display, seat, screen)
             self._again_in(display, self._retry_pause(display, seat, exc))

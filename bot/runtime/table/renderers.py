@@ -143,17 +143,22 @@ class Told:
     # Published by the instance that draws the game for the pages other instances serve
     # (``publish``): the game's version, series, last move, ready check, end of the deal.
     page: dict | None = None
+    # The instance that just took the game from another one that was still alive (it ended
+    # the deal there): the one that drew it stops at once (its queued edits are dropped).
+    taken: str | None = None
 
     @classmethod
     def parse(cls, payload: str) -> Told:
         data = json.loads(payload)
         seat = data.get("seat")
         page = data.get("page")
+        taken = data.get("taken")
         return cls(int(data["g"]), None if seat is None else int(seat),
                    Picking.from_json(data.get("picking")),
                    tuple((int(s), str(a), str(c), int(v))
                          for s, a, c, v in data.get("moves") or ()),
-                   page if isinstance(page, dict) else None)
+                   page if isinstance(page, dict) else None,
+                   taken if isinstance(taken, str) else None)
 
     def to_json(self) -> str:
         data: dict[str, Any] = {"g": self.game_id}
@@ -165,6 +170,8 @@ class Told:
             data["moves"] = [list(m) for m in self.moves]
         if self.page is not None:
             data["page"] = self.page
+        if self.taken is not None:
+            data["taken"] = self.taken
         return json.dumps(data)
 
 
@@ -223,6 +230,9 @@ class Renderers:
             self._not_mine.pop(game_id, None)
             if before not in (None, self.me) and not force:  # taken over from a lost one
                 self._cooling[game_id] = asyncio.get_running_loop().time() + TAKEOVER_PAUSE_S
+            elif before not in (None, self.me):  # taken from one that may still draw it
+                await self._notify(Told(game_id, taken=self.me), "telling game %s's "
+                                   "instance it was taken", game_id)
         return held
 
     def cooling(self, game_id: int) -> float:
@@ -237,26 +247,28 @@ class Renderers:
             del self._cooling[game_id]
         return max(0.0, left)
 
+    async def _notify(self, told: Told, what: str, *args: object) -> None:
+        """NOTIFY every instance (this one too) of ``told``; a failure is one log line
+        (``what`` the %-format naming it)."""
+        try:
+            async with self.db.transaction() as s:
+                await repo.notify(s, told.to_json())
+        except Exception as exc:
+            log_failure(log, exc, what, *args)
+
     async def tell(self, game_id: int, seat: int | None = None,
                    picking: Picking | None = None, moves: tuple[Move, ...] = ()) -> None:
         """The game changed here but another instance draws it: tell that one (``seat``:
         redraw that hand; ``picking``: the choice screen that hand shows now; ``moves``:
         the moves applied here, for the table's last move and the hands their players
         just used)."""
-        payload = Told(game_id, seat, picking, moves).to_json()
-        try:
-            async with self.db.transaction() as s:
-                await repo.notify(s, payload)
-        except Exception as exc:
-            log_failure(log, exc, "telling the instance that draws game %s", game_id)
+        await self._notify(Told(game_id, seat, picking, moves),
+                           "telling the instance that draws game %s", game_id)
 
     async def publish(self, game_id: int, page: dict) -> None:
         """The game changed where it is drawn: tell the instances serving its pages."""
-        try:
-            async with self.db.transaction() as s:
-                await repo.notify(s, Told(game_id, page=page).to_json())
-        except Exception as exc:
-            log_failure(log, exc, "telling the pages of game %s", game_id)
+        await self._notify(Told(game_id, page=page), "telling the pages of game %s",
+                           game_id)
 
     # -- running -----------------------------------------------------------------------
     async def start(self) -> None:
@@ -282,6 +294,10 @@ class Renderers:
             told = Told.parse(payload)
         except (ValueError, TypeError, KeyError):
             log.warning("ignoring a notification that is not ours: %.80s", payload)
+            return
+        if told.taken is not None:
+            if told.taken != self.me:  # another instance draws it from now on
+                self.mine.discard(told.game_id)
             return
         if self.on_heard is not None:
             self.on_heard(told)
