@@ -51,11 +51,13 @@ async def start_app(app) -> None:
     await app.updater.start_polling(poll_interval=0.0, timeout=5)
 
 
-async def second_instance(fakebot, bot_world):
+async def second_instance(fakebot, bot_world, **overrides):
     """Another Application on the same database and token (several instances) that takes no
-    updates of its own: a test hands it a press, as a load balancer would."""
-    app = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
-                                          quiet_hand_delay=60.0), clock=bot_world.clock)
+    updates of its own: a test hands it a press, as a load balancer would. ``overrides``:
+    settings (``database_url`` for a shared PostgreSQL)."""
+    settings = {"instances": 2, "quiet_hand_delay": 60.0, **overrides}
+    app = build_application(fast_settings(fakebot, bot_world.db_path, **settings),
+                            clock=bot_world.clock)
     await app.initialize()
     await app.post_init(app)
     await app.start()

@@ -9,11 +9,10 @@ import asyncio
 import os
 
 import pytest
-from conftest import fast_settings, stop_app
+from conftest import second_instance, stop_app
 from playing import hand_message
 from sqlalchemy import select
 
-from bot.app import build_application
 from bot.runtime.lobby.desk import Person
 from bot.service.quick import QuickRequest
 from bot.service.venues import VenueKind
@@ -29,12 +28,8 @@ async def test_two_instances_seat_everyone_once_from_one_queue(fakebot, bot_worl
     await bot_world.start(database_url=shared_database, instances=2, quick_sweep=0.2)
     # The second instance polls nothing: it gets its half of the /quick by hand, as a
     # load balancer would give it, and runs its own sweep.
-    other = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
-                                            database_url=shared_database, quick_sweep=0.2),
-                              clock=bot_world.clock)
-    await other.initialize()
-    await other.post_init(other)
-    await other.start()
+    other = await second_instance(fakebot, bot_world, database_url=shared_database,
+                                  quick_sweep=0.2, quiet_hand_delay=0.1)
     try:
         people = [fakebot.add_user(f"P{n}") for n in range(12)]
         for user in people:

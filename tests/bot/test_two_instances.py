@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import fast_settings, second_instance, stop_app
+from conftest import second_instance, stop_app
 from playing import (
     hand_message,
     lead_one_of_a_pair,
@@ -14,7 +14,6 @@ from playing import (
     throw_in_of,
 )
 
-from bot.app import build_application
 from bot.render.callback import decode
 from bot.render.cards import card_label
 from bot.runtime.table.renderers import LEASE_S
@@ -118,12 +117,8 @@ async def test_a_move_whose_notification_was_lost_is_drawn_within_two_renewals(
     have brought it (the deal's turn is 60 s)."""
     await bot_world.start(database_url=shared_database, instances=2)
     group, users, table, game_id = await start_group_game(fakebot, bot_world)
-    other = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
-                                            database_url=shared_database),
-                              clock=bot_world.clock)
-    await other.initialize()
-    await other.post_init(other)
-    await other.start()
+    other = await second_instance(fakebot, bot_world, database_url=shared_database,
+                                  quiet_hand_delay=0.1)
     try:
         runtime_b = other.bot_data["services"].runtime
 
@@ -167,12 +162,8 @@ async def test_an_instance_whose_game_was_taken_stops_drawing_it_at_once(
     _group, _users, _table, game_id = await start_group_game(fakebot, bot_world)
     runtime_a = bot_world.services.runtime
     assert runtime_a.renderers.holds(game_id) and runtime_a.presenter.draws_here(game_id)
-    other = build_application(fast_settings(fakebot, bot_world.db_path, instances=2,
-                                            database_url=shared_database),
-                              clock=bot_world.clock)
-    await other.initialize()
-    await other.post_init(other)
-    await other.start()
+    other = await second_instance(fakebot, bot_world, database_url=shared_database,
+                                  quiet_hand_delay=0.1)
     try:
         renderers_b = other.bot_data["services"].runtime.renderers
         await renderers_b.take(game_id)
