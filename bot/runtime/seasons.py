@@ -39,16 +39,16 @@ class SeasonEnds(GroupNotices):
         for chat_id in await self.stats.groups_to_tell(ended):
             if not await self.stats.claim_notice(SEASON_END, ended, chat_id, now):
                 continue  # another instance has it
-            if (await self.chats.preferences(chat_id)).get(SEASON_END_PREFERENCE) is False:
-                continue
             podium = await self.stats.season_board(ended, chat_id, limit=3)
-            fool = await self.stats.season_fool(ended, chat_id)
-            locale = await self.chats.locale(chat_id=chat_id)
-            sent += await self.send(chat_id, season_end_text(locale, ended, season, podium,
-                                                             fool))
             for user_id, keys in (await self.stats.award_season(ended, chat_id, podium,
                                                                 now)).items():
                 mine = await self.chats.locale(user_id=user_id)
                 await self.api.tell(user_id, achievement_message(mine, keys),
                                     priority=Priority.BACKGROUND)
+            if (await self.chats.preferences(chat_id)).get(SEASON_END_PREFERENCE) is False:
+                continue
+            fool = await self.stats.season_fool(ended, chat_id)
+            locale = await self.chats.locale(chat_id=chat_id)
+            sent += await self.send(chat_id, season_end_text(locale, ended, season, podium,
+                                                             fool))
         return sent
