@@ -12,7 +12,7 @@ from datetime import timedelta
 
 from bot.render.digest import digest_text
 from bot.service.digests import week_end, week_name
-from bot.storage.digests import DIGEST
+from bot.storage.notices import DIGEST
 
 from .notices import GroupNotices
 

@@ -11,9 +11,8 @@ from bot.service.digests import Digest, digest_of
 from bot.service.ratings import Skill
 from bot.service.venues import GROUP_CHAT_IDS
 from bot.storage import achievements as achievement_store
-from bot.storage import digests as digest_store
+from bot.storage import notices, stats
 from bot.storage import seasons as season_store
-from bot.storage import stats
 from bot.storage.database import Database
 from bot.storage.models import GLOBAL_CHAT, user_key
 
@@ -93,19 +92,19 @@ class StatsService:
         """Mark the chat told of ``kind`` (a season's end, a digest) for ``period``, once
         (False: it already was)."""
         async with self.db.transaction() as s:
-            return await season_store.claim_notice(s, kind, period, chat_id, now)
+            return await notices.claim(s, kind, period, chat_id, now)
 
     async def digest_chats(self, week: str) -> list[int]:
         """The groups that asked for the weekly digest and were not told of ``week``."""
         async with self.db.read() as s:
-            return await digest_store.chats_to_tell(s, week, GROUP_CHAT_IDS)
+            return await notices.chats_to_tell(s, week, GROUP_CHAT_IDS)
 
     async def week_digest(self, chat_id: int, since: datetime,
                           until: datetime) -> Digest | None:
         """The chat's digest of [since, until); None when nobody played in it."""
         async with self.db.read() as s:
-            results = await digest_store.week_results(s, chat_id, since, until)
-            names = await digest_store.names_in(s, chat_id, {r["player"] for r in results})
+            results = await notices.week_results(s, chat_id, since, until)
+            names = await notices.names_in(s, chat_id, {r["player"] for r in results})
         return digest_of(results, names)
 
     async def award_season(self, season: str, chat_id: int, podium: list[dict[str, Any]],

@@ -4,15 +4,16 @@ write an upsert that adds (``x = x + n``), built once per dialect."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Float, Table, bindparam, desc, select
+from sqlalchemy import Float, Table, bindparam, desc, select
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.storage.models import ChatNotice, SeasonRating, SeasonTally
-from bot.storage.upsert import built, insert_for
+from bot.storage import notices
+from bot.storage.models import SeasonRating, SeasonTally
+from bot.storage.stats import merged_by_player
+from bot.storage.upsert import built
 
 SEASON_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulettes")
 
@@ -44,20 +45,11 @@ def _rating_upsert(insert) -> Any:
 
 async def bump(session: AsyncSession, season: str, rows: list[dict[str, Any]]) -> None:
     """Add a deal to the season's tallies. Rows: chat_id, player, user_id, name and the
-    ``SEASON_COUNTERS`` (the all-time tallies' rows; their other counters are ignored).
-    Rows of one (chat, player) are summed first, written in one lock order."""
-    merged: dict[tuple[int, str], dict[str, Any]] = {}
-    for row in rows:
-        key = (row["chat_id"], row["player"])
-        into = merged.setdefault(key, {
-            "season": season, "chat_id": row["chat_id"], "player": row["player"],
-            "user_id": row["user_id"], "name": row["name"],
-            **dict.fromkeys(SEASON_COUNTERS, 0)})
-        for c in SEASON_COUNTERS:
-            into[c] += row.get(c, 0)
-    if merged:
+    ``SEASON_COUNTERS`` (the all-time tallies' rows; their other counters are ignored),
+    summed per (chat, player) as the all-time ones (``stats.merged_by_player``)."""
+    if rows:
         await session.execute(built(session, "season_tally", _tally_upsert),
-                              [merged[k] for k in sorted(merged)])
+                              merged_by_player(rows, SEASON_COUNTERS, season=season))
 
 
 async def ratings_for_update(session: AsyncSession, season: str,
@@ -129,10 +121,7 @@ async def untold_chats(session: AsyncSession, season: str,
                       chat_ids: tuple[int, int]) -> list[int]:
     """The chats with a standing in the season, their ids strictly between
     ``chat_ids``'s two bounds, not yet told of its end."""
-    notices = cast(Table, ChatNotice.__table__)
-    told = select(notices.c.chat_id).where(
-        notices.c.kind == SEASON_END, notices.c.period == season,
-        notices.c.chat_id == _tallies.c.chat_id).exists()
+    told = notices.told(SEASON_END, season, _tallies.c.chat_id)
     low, high = chat_ids
     rows = await session.execute(
         select(_tallies.c.chat_id).where(_tallies.c.season == season,
@@ -140,15 +129,3 @@ async def untold_chats(session: AsyncSession, season: str,
                                          ~told)
         .distinct().order_by(_tallies.c.chat_id))
     return [int(chat) for chat in rows.scalars()]
-
-
-async def claim_notice(session: AsyncSession, kind: str, period: str, chat_id: int,
-                       now: datetime) -> bool:
-    """Mark the chat told of ``kind`` for ``period``; False when it already was (another
-    instance, or before a restart)."""
-    notices = cast(Table, ChatNotice.__table__)
-    stmt = insert_for(session, notices).values(kind=kind, period=period, chat_id=chat_id,
-                                               told_at=now)
-    result = cast(CursorResult[Any], await session.execute(stmt.on_conflict_do_nothing(
-        index_elements=[notices.c.kind, notices.c.period, notices.c.chat_id])))
-    return result.rowcount == 1

@@ -46,25 +46,29 @@ async def add_results(session: AsyncSession, rows: list[dict[str, Any]]) -> None
     await session.execute(cast_type(Table, DealResult.__table__).insert(), rows)
 
 
+def merged_by_player(rows: list[dict[str, Any]], counters: tuple[str, ...],
+                     **fixed: Any) -> list[dict[str, Any]]:
+    """Tally rows (chat_id, player, user_id, name and any of ``counters``) with the rows of
+    one (chat, player) summed (two computer seats of one strength are one player), each
+    with ``fixed`` added, in one lock order."""
+    merged: dict[tuple[int, str], dict[str, Any]] = {}
+    for row in rows:
+        into = merged.setdefault((row["chat_id"], row["player"]), {
+            **fixed, "chat_id": row["chat_id"], "player": row["player"],
+            "user_id": row["user_id"], "name": row["name"], **dict.fromkeys(counters, 0)})
+        for c in counters:
+            into[c] += row.get(c, 0)
+    return [merged[k] for k in sorted(merged)]
+
+
 async def bump_tallies(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
     """Atomically add to players' counters. Rows: chat_id, player, user_id, name and any of
     TALLY_COUNTERS. Concurrent deals in other chats touch the same global rows, so this is
     an upsert with ``counter = counter + n``, never read-modify-write. Rows of one
-    (chat, player) are summed first (two computer seats of one strength are one player)."""
-    merged: dict[tuple[int, str], dict[str, Any]] = {}
-    for row in rows:
-        key = (row["chat_id"], row["player"])
-        into = merged.get(key)
-        if into is None:
-            merged[key] = {"chat_id": row["chat_id"], "player": row["player"],
-                           "user_id": row["user_id"], "name": row["name"],
-                           **{c: row.get(c, 0) for c in TALLY_COUNTERS}}
-        else:
-            for c in TALLY_COUNTERS:
-                into[c] += row.get(c, 0)
-    if merged:
+    (chat, player) are summed first (``merged_by_player``)."""
+    if rows:
         await session.execute(built(session, "tally", _tally_upsert),
-                              [merged[k] for k in sorted(merged)])  # one lock order
+                              merged_by_player(rows, TALLY_COUNTERS))
 
 
 async def bump_tally(session: AsyncSession, chat_id: int, player: str, user_id: int | None,

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from bot.service.chats import ChatService
 from bot.service.digests import digest_of, week_end, week_name
 from bot.service.stats import StatsService
-from bot.storage.digests import DIGEST
+from bot.storage.notices import DIGEST
 
 
 def test_a_week_ends_on_sunday_at_18_utc():
