@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 from telegram.ext import Application, ApplicationBuilder
@@ -34,6 +34,7 @@ from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk
 from bot.runtime.matchmaking import Matchmaking
 from bot.runtime.seasons import SeasonEnds
+from bot.runtime.tournaments import Tournaments
 from bot.runtime.turns.brains import ComputerBrain, make_brain
 from bot.service.chats import ChatService
 from bot.service.forget import ForgetService
@@ -41,6 +42,7 @@ from bot.service.games import GameService
 from bot.service.lobby import LobbyService
 from bot.service.quick import QuickMatchService
 from bot.service.stats import StatsService
+from bot.service.tournaments import TournamentService
 from bot.storage.database import Database
 from bot.webapp.hub import LiveHub
 from bot.webapp.links import make_links
@@ -120,9 +122,14 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                          every=settings.notice_check)
     digests = WeeklyDigests(stats=stats, chats=chats, api=api, clock=clock,
                             tasks=runtime.tasks, every=settings.notice_check)
+    tournaments = Tournaments(
+        service=TournamentService(db, clock, ready_wait=timedelta(
+            seconds=settings.tournament_ready_wait)),
+        games=games, chats=chats, api=api, runtime=runtime, tasks=runtime.tasks,
+        every=settings.tournament_check)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=stats, api=api, seasons=seasons,
-                                        digests=digests,
+                                        digests=digests, tournaments=tournaments,
                                         runtime=runtime, desk=desk, metrics=metrics,
                                         matchmaking=matchmaking,
                                         forgetting=Forgetting(
@@ -169,6 +176,7 @@ async def _post_init(app: Application) -> None:
     svc.matchmaking.start()
     svc.seasons.start()
     svc.digests.start()
+    svc.tournaments.start()
 
 
 async def _post_stop(app: Application) -> None:

@@ -198,6 +198,11 @@ class Settings:
     # a group still waits for it (runtime/seasons.py, runtime/digests.py; each group is
     # told once, whichever instance looks).
     notice_check: float = 300.0
+    # Tournaments (runtime/tournaments.py): how often every instance looks for a due step
+    # (the join deadline, a no-show, the next match), and how long the people of a called
+    # match have to press Ready.
+    tournament_check: float = 2.0
+    tournament_ready_wait: float = 180.0
     # The Mini App (bot.webapp): the page's public URL (None: not served), the port of its
     # own server in polling mode, and its short name for links in groups.
     webapp_url: str | None = None

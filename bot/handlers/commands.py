@@ -21,9 +21,10 @@ from bot.render.results import achievement_names, rating_points
 from bot.render.rules import rules_text
 from bot.render.screen import Screen
 from bot.render.top import season_name
+from bot.render.tournament import medals_line
 from bot.runtime.turns.nudges import PREFERENCE as NUDGE_PREFERENCE
 from bot.service.chats import PHRASES as PHRASES_PREFERENCE
-from bot.service.errors import Code, ServiceError
+from bot.service.errors import Code, LobbyError, ServiceError
 from bot.service.seasons import season_of
 from bot.service.venues import VenueKind
 
@@ -106,6 +107,8 @@ async def newgame(update: Update, context: BotContext) -> None:
             await refuse(update, context, exc)
         return
     try:
+        if await context.services.tournaments.service.in_chat(_chat_id(update)) is not None:
+            raise LobbyError(Code.NO_TOURNAMENT_NOW)
         await context.services.desk.open_group(_chat_id(update), person(update),
                                                lambda screen: reply(update, screen=screen))
     except ServiceError as exc:
@@ -267,6 +270,9 @@ async def stats(update: Update, context: BotContext) -> None:
                        fools=tn(locale, "count.fools", int(this["fools"])),
                        sticks=tn(locale, "count.matchsticks", int(this["matchsticks"])),
                        rating=rating_points(found.season_rating)))
+    medals = await context.services.tournaments.service.medals(user.id)
+    if medals:
+        lines.append(medals_line(locale, medals))
     if found.achievements:
         lines.append(t(locale, "stats.achievements",
                        achievements=achievement_names(locale, found.achievements)))

@@ -19,6 +19,7 @@ from bot.runtime.forgetting import Forgetting
 from bot.runtime.lobby.desk import LobbyDesk, Person
 from bot.runtime.matchmaking import Matchmaking
 from bot.runtime.seasons import SeasonEnds
+from bot.runtime.tournaments import Tournaments
 from bot.service.chats import ChatService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
@@ -43,6 +44,7 @@ class Services:
     matchmaking: Matchmaking  # /quick: the shared queue, tables of strangers, their safety
     seasons: SeasonEnds  # a season's end told to the groups that played in it
     digests: WeeklyDigests  # the week's digest sent to the groups that asked for it
+    tournaments: Tournaments  # a group's tournaments: entries, matches, the standings
     metrics: Metrics | None = None  # what /metrics shows (bot.metrics); None: not measured
 
 

@@ -12,7 +12,7 @@ from bot.i18n import LOCALES, t
 
 log = logging.getLogger(__name__)
 GROUP_MENU = ("newgame", "join", "leave", "startgame", "settings", "cancel", "rules", "top",
-              "season", "digest", "stats", "language", "help")
+              "season", "digest", "tournament", "stats", "language", "help")
 PRIVATE_MENU = ("start", "quick", "play", "newgame", "leave", "rules", "stats", "top",
                 "language", "notify", "phrases", "forget", "help")
 

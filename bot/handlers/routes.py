@@ -21,9 +21,10 @@ from telegram.ext import (
 
 from bot.render.callback import CallbackKind, pattern, ui_pattern
 from bot.render.inline import PLACEHOLDER_DATA
+from bot.render.tournament import DATA as TOURNAMENT_DATA
 from bot.runtime import log_context
 
-from . import buttons, commands, inline, quick, top
+from . import buttons, commands, inline, quick, top, tournament
 from .context import BotContext
 from .errors import on_error
 
@@ -42,6 +43,7 @@ COMMANDS = (
     ("top", top.top),
     ("season", top.season),
     ("digest", top.digest),
+    ("tournament", tournament.command),
     ("stats", commands.stats),
     ("language", commands.language),
     ("notify", commands.notify),
@@ -65,6 +67,7 @@ BUTTONS = (
     (buttons.setting, pattern(CallbackKind.SETTINGS)),
     (buttons.forget, re.compile(r"^pforget=(yes|no)$")),  # before the other preferences
     (top.top_button, re.compile(top.TOP_DATA)),
+    (tournament.button, re.compile(TOURNAMENT_DATA)),
     (buttons.preference, pattern(CallbackKind.PREFERENCE)),
     (inline.placeholder, re.compile(rf"^{PLACEHOLDER_DATA}$")),
 )

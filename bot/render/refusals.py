@@ -134,6 +134,20 @@ REFUSALS: dict[Code, Message] = {
     Code.NOT_QUEUED: Message("err.quick_not_queued"),
     Code.NOT_TABLEMATES: Message("err.quick_not_tablemates"),
     Code.BAD_REPORT_REASON: STALE,
+    Code.NO_TOURNAMENT: Message("err.no_tournament"),
+    Code.TOURNAMENT_EXISTS: Message("err.tournament_exists"),
+    Code.TOURNAMENT_STARTED: Message("err.tournament_started"),
+    Code.TOURNAMENT_OVER: Message("err.tournament_over"),
+    Code.TOURNAMENT_FULL: Message("err.tournament_full",
+                                  lambda locale, params, details: {"n": params["most"]}),
+    Code.ALREADY_ENTERED: Message("err.already_entered"),
+    Code.NOT_ENTERED: Message("err.not_entered"),
+    Code.NEED_THREE: Message("err.need_three", lambda locale, params, details: {
+        "n": params["least"], "entered": params["entered"]}),
+    Code.MATCH_NOT_CALLED: STALE,
+    Code.NOT_YOUR_MATCH: Message("err.not_your_match"),
+    Code.ALREADY_READY: Message("err.already_ready"),
+    Code.NO_TOURNAMENT_NOW: Message("err.tournament_on"),
 }
 
 Fill = Callable[[str, Mapping[str, Any]], Any]  # (locale, engine params) -> message param

@@ -12,7 +12,8 @@ Decisions:
   three times or more, earned by each seat that passed it on;
 - streaks count the person's deals in a row won, across every chat, this deal included;
 - the season's podium is earned when a season ends (``runtime/seasons.py``), in a group;
-- a tournament medal waits for tournaments (issue 39, part 3).
+- a tournament medal is earned by winning a tournament (``service/tournaments``), the
+  first time; the medals themselves are counted on /stats.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ DEAL_ACHIEVEMENTS = ("first_win", "first_fool", "clean_win", "comeback", "neckti
                      "epaulettes", "transfer_chain", "beat_hard", "streak_3", "streak_5",
                      "streak_10", "games_100")
 SEASON_ACHIEVEMENTS = ("season_podium", "season_first")
-ACHIEVEMENTS = DEAL_ACHIEVEMENTS + SEASON_ACHIEVEMENTS
+ACHIEVEMENTS = DEAL_ACHIEVEMENTS + SEASON_ACHIEVEMENTS + ("tournament_medal",)
 COMEBACK_CARDS = 6  # cards picked up at once that make a win a comeback
 CHAIN_TRANSFERS = 3  # transfers in one bout that make a chain
 STREAKS = {3: "streak_3", 5: "streak_5", 10: "streak_10"}

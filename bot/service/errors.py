@@ -86,6 +86,20 @@ class Code(CodeEnum):
     NOT_QUEUED = "not_queued", "you are not waiting for a quick game"
     NOT_TABLEMATES = "not_tablemates", "you two did not sit in that game together"
     BAD_REPORT_REASON = "bad_report_reason", "unknown report reason {reason!r}"
+    # tournaments (service/tournaments/)
+    NO_TOURNAMENT = "no_tournament", "no tournament is open or running in this chat"
+    TOURNAMENT_EXISTS = "tournament_exists", "this chat already has a tournament"
+    TOURNAMENT_STARTED = "tournament_started", "this tournament is no longer taking entrants"
+    TOURNAMENT_OVER = "tournament_over", "this tournament is over"
+    TOURNAMENT_FULL = "tournament_full", "the tournament is full ({most} entrants)"
+    ALREADY_ENTERED = "already_entered", "you are already in this tournament"
+    NOT_ENTERED = "not_entered", "you are not in this tournament"
+    NEED_THREE = "need_three", "{least} entrants are needed to start (there are {entered})"
+    MATCH_NOT_CALLED = "match_not_called", "this match is not waiting for Ready"
+    NOT_YOUR_MATCH = "not_your_match", "this is not your match"
+    ALREADY_READY = "already_ready", "you are ready already"
+    NO_TOURNAMENT_NOW = ("no_tournament_now",
+                         "a tournament is on in this chat: its matches take the table")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from bot.service import achievements, seasons
 from bot.service.deal_inputs import DealInputs
 from bot.service.events import DealEnded
 from bot.service.ratings import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_deal
+from bot.service.tournaments.service import record_deal_end as tournament_deal_end
 from bot.service.venues import Venue
 from bot.storage import achievements as achievement_store
 from bot.storage import games as game_repo
@@ -102,6 +103,8 @@ async def record_deal_end(s: AsyncSession, game: Any, seats: Sequence[SeatRow],
     await stats.add_results(s, rows)
 
     series_over, loser, totals = await _advance_series(s, game, sticks, stakes, now)
+    if await tournament_deal_end(s, game, fools, draw, now):
+        series_over = True  # a tournament's match is one deal: no Play again under it
     venue = getattr(game, "venue", None) or Venue.of(None, game.chat_id)
     tallies = []
     for seat in seats:

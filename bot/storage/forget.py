@@ -37,6 +37,8 @@ from bot.storage.models import (
     Seat,
     Series,
     Tally,
+    Tournament,
+    TournamentEntry,
     User,
     user_key,
 )
@@ -97,6 +99,10 @@ async def anonymise(session: AsyncSession, user_id: int, anonymous_id: int) -> b
         .values(player=new, user_id=anonymous_id, name=""),
         update(SeasonRating).where(SeasonRating.player == old)
         .values(player=new, user_id=anonymous_id),
+        # A tournament keeps its bracket; the person's place in it is anonymous.
+        update(TournamentEntry).where(TournamentEntry.user_id == user_id)
+        .values(user_id=anonymous_id, name=""),
+        update(Tournament).where(Tournament.host_id == user_id).values(host_id=anonymous_id),
     ]
     if chat is not None:  # the private chat: its solo games and their results
         moves += [

@@ -330,6 +330,74 @@ class ChatNotice(Base):
     told_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+OPEN_TOURNAMENT = "status IN ('open', 'running')"
+
+
+class Tournament(Base):
+    """A group's tournament (bot/service/tournaments/): its entrants press Join, then
+    its matches are played one after another at the group's table. ``version`` grows with
+    every change; ``drawn_version`` is what its standings message shows, drawn by whichever
+    instance holds ``draw_until`` (so one instance sends it, and a crash mid-draw is
+    redrawn once the lease lapses)."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("chats.id"))
+    host_id: Mapped[int | None] = mapped_column(BigInteger)
+    title: Mapped[str] = mapped_column(String(256), default="")  # the group's, for tables
+    format: Mapped[str] = mapped_column(String(16))  # knockout|roundrobin
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(16))  # open|running|finished|cancelled
+    join_until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    winner_slot: Mapped[int | None] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    drawn_version: Mapped[int] = mapped_column(Integer, default=-1)
+    repost: Mapped[bool] = mapped_column(Boolean, default=True)  # the next draw is a new message
+    draw_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    told_match: Mapped[int | None] = mapped_column(Integer)  # whose players were told last
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (
+        # One tournament at a time in a group (racing /tournament commands cannot both win).
+        Index("uq_tournaments_open_per_chat", "chat_id", unique=True,
+              sqlite_where=text(OPEN_TOURNAMENT), postgresql_where=text(OPEN_TOURNAMENT)),
+    )
+
+
+class TournamentEntry(Base):
+    """An entrant: a person, or a computer player that fills an empty place."""
+
+    __tablename__ = "tournament_entries"
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    slot: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    computer_strength: Mapped[str | None] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(128), default="")
+
+
+class TournamentMatch(Base):
+    """One match (one deal of two). ``a``/``b``: entrants' slots; null while an earlier
+    match decides it (knockout), -1 for nobody (both sides of that match stayed away)."""
+
+    __tablename__ = "tournament_matches"
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    round: Mapped[int] = mapped_column(Integer)
+    a: Mapped[int | None] = mapped_column(Integer)
+    b: Mapped[int | None] = mapped_column(Integer)
+    # pending, called (waiting for Ready), playing, done
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    ready: Mapped[list[Any]] = mapped_column(JSON, default=list)  # slots that pressed Ready
+    ready_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    game_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    winner: Mapped[int | None] = mapped_column(Integer)  # a slot, -1 nobody; null: a draw
+    how: Mapped[str | None] = mapped_column(String(16))  # played|no_show|walkover|lot|draw
+
+
 GLOBAL_CHAT = 0
 
 

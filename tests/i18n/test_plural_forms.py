@@ -67,7 +67,8 @@ def test_every_plural_message_has_every_form_the_language_needs(locale):
         assert isinstance(forms, tuple) and len(forms) == book.plural_forms, (locale, key)
         for n in NUMBERS:
             text = tn(locale, key, n, name="Anna", level="x", first=5, streak=3,
-                      preset="Podkidnoy")
+                      preset="Podkidnoy", most=16, names="Anna, Bo", group="Fridays",
+                      entered=2)
             assert str(n) in text, (locale, key, n, text)
         # Whole-number categories used at those numbers all appear: no form is dead.
         assert {book.plural_index(n) for n in NUMBERS} == set(range(book.plural_forms))

@@ -66,7 +66,8 @@ def test_every_message_of_the_table_exists(locale):
 @pytest.mark.parametrize("code", list(Code))
 def test_every_refusal_reads_as_a_sentence_in_every_language(code):
     # The parameters each parameterised refusal carries when raised.
-    refusal = ServiceError(code, **{name: 1 if name == "players" else "Ann"
+    counts = ("players", "most", "least", "entered")  # what a plural message counts by
+    refusal = ServiceError(code, **{name: 1 if name in counts else "Ann"
                                     for name in code.fields})
     assert str(refusal)  # the English sentence for logs
     for locale in LOCALES:

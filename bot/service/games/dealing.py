@@ -4,6 +4,7 @@ cached once committed."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import update
@@ -95,6 +96,30 @@ class Dealing(GameCore):
                 host_id=people_seated[0][0], rules=rules, settings=stored,
                 seat_rows=[{"user_id": uid, "computer_strength": None}
                            for uid, _name in people_seated], previous=None)
+        self._cache.put(cached)  # committed
+        return started
+
+    async def start_match(self, venue: Venue, settings: dict[str, Any],
+                          seats: list[tuple[int | None, str | None]], host_id: int | None,
+                          within: Callable[[AsyncSession, int], Awaitable[None]]
+                          ) -> GameStarted:
+        """Deal a tournament's match (``service/tournaments``): ``seats`` in order, each
+        a person's id or (None, a computer's strength). ``within`` runs in the deal's
+        transaction with its game id: the tournament records the match there, and a
+        refusal there deals nothing (two Ready presses racing start one deal)."""
+        async with self.db.transaction() as s:
+            await people.ensure_chat(s, venue.chat_id)
+            rules = game_settings.rules_for(settings, len(seats))
+            series = Series(chat_id=venue.chat_id, target=None, matchsticks={}, stakes={},
+                            status="running")
+            s.add(series)
+            await s.flush()
+            started, cached = await self._create_deal(
+                s, venue=venue, lobby_id=None, series_id=series.id, deal_number=1,
+                host_id=host_id, rules=rules, settings=dict(settings),
+                seat_rows=[{"user_id": uid, "computer_strength": strength}
+                           for uid, strength in seats], previous=None)
+            await within(s, started.game_id)
         self._cache.put(cached)  # committed
         return started
 

@@ -1,0 +1,157 @@
+"""Tournaments through the real Application and the fake Bot API: a knockout of three
+people and a computer (the empty place) played to a winner with a no-show; one that
+survives a restart mid-stage; and what a group must not be able to do to one (presses
+from elsewhere or by others, /newgame over it, a cancel by someone who may not)."""
+
+from __future__ import annotations
+
+from playing import play_to_the_end
+
+from bot.service.tournaments import TournamentView
+
+TITLE = "🏆 Tournament"
+
+
+def standings_messages(fake, group):
+    return [m for m in fake.bot_messages(group) if m.text.startswith(TITLE)]
+
+
+def standings_message(fake, group):
+    """The tournament's newest message as the group sees it now (an old one is deleted
+    once the new one is there)."""
+    found = standings_messages(fake, group)
+    return found[-1] if found else None
+
+
+async def shown(fake, group, predicate, what: str, timeout: float = 10.0):
+    return await fake.wait_for(
+        lambda: (m := standings_message(fake, group)) is not None and predicate(m) and m,
+        timeout, what)
+
+
+async def press(fake, user, message, button: str) -> str | None:
+    """The answer's text (None: the press counted, silently)."""
+    answer = await fake.wait_for_answer(await fake.user_presses(user, message, button))
+    return answer.get("text")
+
+
+async def tournament(world, group) -> TournamentView:
+    """The group's open or running tournament."""
+    view = await world.services.tournaments.service.in_chat(group.id)
+    assert view is not None, "no tournament open or running"
+    return view
+
+
+async def open_tournament(fake, world, names=("Ann", "Bob", "Cid"), extra=()):
+    """People who opened the bot, a group (and ``extra`` members who did not), the first
+    opens a knockout and the others join: (group, users, the message)."""
+    users = [fake.add_user(name) for name in names]
+    for user in users:
+        await fake.user_starts_bot(user)
+    group = fake.add_group("Friday cards", [*users, *extra])
+    await fake.user_sends(users[0], group, "/tournament")
+    message = await shown(fake, group, lambda m: "✋ Join" in m.button_texts(), "the entries")
+    assert "Knockout" in message.text and names[0] in message.text
+    for user in users[1:]:
+        assert await press(fake, user, message, "✋ Join") is None
+    await shown(fake, group, lambda m: all(n in m.text for n in names), "everyone entered")
+    return group, users, standings_message(fake, group)
+
+
+async def play_through(fake, world, group, users, view: TournamentView) -> TournamentView:
+    """Ready for every person of each called game, each deal played to its end, until
+    the tournament is over; the tournament as it ended."""
+    by_id = {u.id: u for u in users}
+    service = world.services.tournaments.service
+    for _step in range(40):
+        view = await service.get(view.id)
+        if view.status != "running":
+            return view
+        match = view.current
+        if match is None:
+            await fake.settle(0.05)
+            continue
+        if match.status == "called":
+            message = await shown(fake, group, lambda m: "✅ Ready" in m.button_texts(),
+                                  "a game called")
+            for slot in match.sides:
+                entry = view.entry(slot)
+                if entry is not None and entry.user_id is not None and slot not in match.ready:
+                    assert await press(fake, by_id[entry.user_id], message, "✅ Ready") in (
+                        None, "You are ready; waiting for your opponent.")
+            await fake.settle(0.05)
+            continue
+        assert match.game_id is not None
+        players = [by_id[e.user_id] for e in (view.entry(s) for s in match.sides)
+                   if e is not None and e.user_id is not None]
+        await play_to_the_end(fake, world, match.game_id, players)
+        await fake.settle(0.05)
+    raise AssertionError("the tournament did not end")
+
+
+async def test_a_knockout_is_played_to_its_winner_with_a_computer_in_the_empty_place_and_a_no_show(
+        fakebot, bot_world):
+    await bot_world.start(tournament_check=0.05)
+    dan = fakebot.add_user("Dan")  # in the group, never opened a chat with the bot
+    group, users, message = await open_tournament(fakebot, bot_world, extra=[dan])
+    ann, bob, cid = users
+    assert "private chat" in (await press(fakebot, dan, message, "✋ Join") or "")
+    assert "host" in (await press(fakebot, bob, message, "▶️ Start") or "")
+    assert await press(fakebot, ann, message, "▶️ Start") is None
+
+    service = bot_world.services.tournaments.service
+    view = await tournament(bot_world, group)
+    assert view.status == "running" and len(view.entries) == 4
+    computer = next(e for e in view.entries if e.user_id is None)  # the fourth place
+    first = view.current
+    assert first is not None and first.idx == 0 and first.status == "called"
+    assert computer.slot not in first.sides  # the people meet each other first
+    called = await shown(fakebot, group, lambda m: "Now:" in m.text, "the first game called")
+    await fakebot.wait_for(lambda: len(standings_messages(fakebot, group)) == 1, 5,
+                           "the entries message deleted")
+    present, absent = (view.entry(s) for s in first.sides)
+    assert present is not None and absent is not None
+    user_of = {u.id: u for u in users}
+    for entry, other in ((present, absent), (absent, present)):
+        await fakebot.wait_for_message(fakebot.private_chat(user_of[entry.user_id]),
+                                       lambda m, o=other: "Your tournament game against "
+                                       f"{o.name}" in m.text)
+    assert await press(fakebot, user_of[present.user_id], called, "✅ Ready") is None
+    await shown(fakebot, group, lambda m: f"Ready: {present.name}" in m.text, "who is ready")
+    assert "not your game" in (await press(fakebot, dan, called, "✅ Ready") or "")
+
+    # Nobody else pressed: when the time is up, the one who came wins
+    bot_world.clock.advance(181)
+    await fakebot.wait_for(lambda: standings_message(fakebot, group) is not None and
+                           f"{present.name} ({absent.name} did not come)"
+                           in standings_message(fakebot, group).text, 10, "the no-show")
+    view = await service.get(view.id)
+    assert (view.matches[0].winner, view.matches[0].how) == (present.slot, "no_show")
+    assert view.current is not None and view.current.idx == 1  # against the computer
+
+    ended = await play_through(fakebot, bot_world, group, users, view)
+    assert ended.status == "finished"
+    final = ended.matches[-1]
+    assert final.how == "played" and final.winner == ended.winner_slot
+    assert present.slot in final.sides  # the one who came went on
+    last = standings_message(fakebot, group)
+    assert last is not None and last.button_texts() == []
+    winner = ended.entry(ended.winner_slot)
+    assert winner is not None
+    assert f"🥇 {winner.name if winner.user_id else 'Computer 1'} wins the tournament!" \
+        in last.text
+    # every deal of it counted like any game, and none offered Play again
+    for match in ended.matches:
+        if match.game_id is not None:
+            snap = await bot_world.services.games.snapshot(match.game_id)
+            assert snap.status == "finished"
+    assert not any("Play again" in m.button_texts() for m in fakebot.bot_messages(group))
+    if winner.user_id is not None:
+        champion = user_of[winner.user_id]
+        await fakebot.wait_for_message(fakebot.private_chat(champion),
+                                       lambda m: "You won the tournament in Friday cards! "
+                                       "You hold 1 medal now." in m.text)
+        await fakebot.user_sends(champion, group, "/stats")
+        stats = await fakebot.wait_for_message(group, lambda m: m.text.startswith("📊") or
+                                               "tournament medal" in m.text)
+        assert "🥇 1 tournament medal" in stats.text and "Tournament medal" in stats.text
