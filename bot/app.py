@@ -184,6 +184,7 @@ async def _post_stop(app: Application) -> None:
     loops and draws its pending edits (a SIGTERM loses no final table)."""
     svc: Services = app.bot_data["services"]
     await svc.runtime.drain()
+    await svc.tournaments.stop()
 
 
 async def _post_shutdown(app: Application) -> None:

@@ -30,6 +30,8 @@ TIMED_FILES = frozenset({
     "webapp/test_no_nudge_on_page.py",
     # loops on the clock: a season's end and the weekly digest (sent once, not again)
     "bot/test_seasons.py", "bot/test_weekly_digest.py",
+    # a tournament's loop: its join deadline, no-shows and next games on the clock
+    "bot/test_tournaments.py",
 })
 TESTS = Path(__file__).resolve().parent
 

@@ -54,6 +54,7 @@ class Tournaments:
         self.tasks = tasks
         self.every = every
         self._busy: set[int] = set()  # tournaments this instance is stepping now
+        self._drawing: set[int] = set()  # whose draw lease this instance holds
 
     def start(self) -> None:
         self.runtime.deal_ended.append(self._deal_ended)
@@ -182,6 +183,7 @@ class Tournaments:
         claim = await self.service.claim_draw(tournament_id, DRAW_LEASE)
         if claim is None:
             return
+        self._drawing.add(tournament_id)
         view, repost, tell = claim
         message_id = view.message_id
         told = None
@@ -205,8 +207,21 @@ class Tournaments:
         except BaseException:
             # Not drawn (Telegram's flood control, a failure): the next look draws it.
             await self.service.release_draw(tournament_id)
+            self._drawing.discard(tournament_id)
             raise
         await self.service.drawn(tournament_id, view.version, message_id, told)
+        self._drawing.discard(tournament_id)
+
+    async def stop(self) -> None:
+        """After the runtime's tasks were cancelled (a stop): the draw leases this instance
+        still holds are let go, so the instance that comes next draws at once instead of
+        waiting for them to lapse (a crash still waits: ``DRAW_LEASE``)."""
+        for tournament_id in sorted(self._drawing):
+            try:
+                await self.service.release_draw(tournament_id)
+            except Exception as exc:
+                log_failure(log, exc, "letting go of tournament %s", tournament_id)
+        self._drawing.clear()
 
     async def _tell(self, view: TournamentView, tell: int) -> None:
         """The people of the called match, or the winner, in private."""

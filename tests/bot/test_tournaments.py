@@ -134,8 +134,9 @@ async def test_a_knockout_is_played_to_its_winner_with_a_computer_in_the_empty_p
     final = ended.matches[-1]
     assert final.how == "played" and final.winner == ended.winner_slot
     assert present.slot in final.sides  # the one who came went on
-    last = standings_message(fakebot, group)
-    assert last is not None and last.button_texts() == []
+    last = await shown(fakebot, group, lambda m: "wins the tournament" in m.text,
+                       "the winner announced")
+    assert last.button_texts() == []
     winner = ended.entry(ended.winner_slot)
     assert winner is not None
     assert f"🥇 {winner.name if winner.user_id else 'Computer 1'} wins the tournament!" \
@@ -155,3 +156,134 @@ async def test_a_knockout_is_played_to_its_winner_with_a_computer_in_the_empty_p
         stats = await fakebot.wait_for_message(group, lambda m: m.text.startswith("📊") or
                                                "tournament medal" in m.text)
         assert "🥇 1 tournament medal" in stats.text and "Tournament medal" in stats.text
+
+
+async def test_a_tournament_survives_a_restart_in_the_middle_of_a_game(fakebot, bot_world):
+    app = await bot_world.start(tournament_check=0.05)
+    group, users, message = await open_tournament(fakebot, bot_world)
+    ann = users[0]
+    assert await press(fakebot, ann, message, "▶️ Start") is None
+    view = await tournament(bot_world, group)
+    first = view.current
+    assert first is not None
+    by_id = {u.id: u for u in users}
+    called = await shown(fakebot, group, lambda m: "✅ Ready" in m.button_texts(), "called")
+    players = [by_id[view.entry(s).user_id] for s in first.sides]
+    for user in players:
+        assert await press(fakebot, user, called, "✅ Ready") is None
+    game_id = None
+    for _ in range(100):
+        game_id = await bot_world.services.chats.running_game(group.id)
+        if game_id is not None:
+            break
+        await fakebot.settle(0.02)
+    assert game_id is not None
+    await shown(fakebot, group, lambda m: "Playing now:" in m.text, "the game is on")
+
+    await bot_world.stop(app)  # the bot stops mid-game and comes back
+    await bot_world.start(tournament_check=0.05)
+    assert await play_to_the_end(fakebot, bot_world, game_id, players) == "finished"
+    # the result counted, and the restarted bot went on: the next game called, or (a
+    # drawn deal of a knockout) the same game dealt again
+    service = bot_world.services.tournaments.service
+    snap = await bot_world.services.games.snapshot(game_id)
+    for _ in range(500):
+        view = await service.get(view.id)
+        done = view.matches[0]
+        if done.status == "done" or (done.game_id not in (None, game_id)):
+            break
+        await fakebot.settle(0.02)
+    if snap.state.outcome.draw:
+        assert done.status == "playing" and done.game_id != game_id
+    else:
+        assert (done.status, done.how) == ("done", "played")
+        assert done.winner == done.sides[1 - next(iter(snap.state.outcome.fools))]
+        await fakebot.wait_for(lambda: (m := standings_message(fakebot, group)) is not None
+                               and "Now:" in m.text, 10, "the next game called")
+    ended = await play_through(fakebot, bot_world, group, users, view)
+    assert ended.status == "finished"
+
+
+async def test_what_may_not_be_done_to_a_tournament_changes_nothing(fakebot, bot_world):
+    await bot_world.start(tournament_check=0.05)
+    group, users, message = await open_tournament(fakebot, bot_world)
+    ann, bob, cid = users
+    service = bot_world.services.tournaments.service
+    before = await tournament(bot_world, group)
+    # a second /tournament shows the same one again, lower in the chat
+    await fakebot.user_sends(bob, group, "/tournament")
+    again = await fakebot.wait_for(
+        lambda: (m := standings_message(fakebot, group)) is not None
+        and m.message_id > message.message_id and m, 5, "the message sent again")
+    assert again.text == message.text or "Entrants (3 of 16)" in again.text
+    assert (await tournament(bot_world, group)).id == before.id
+    # /newgame would take the table from it
+    await fakebot.user_sends(cid, group, "/newgame")
+    refusal = await fakebot.wait_for_message(group, lambda m: "A tournament is on here" in m.text)
+    assert refusal.button_texts() == []
+    # a press on its buttons from another group, with its very data, is refused
+    other = fakebot.add_group("Other chat", [bob])
+    elsewhere = await fakebot.user_sends(bob, other, "hello")
+    query = await fakebot.user_presses(bob, elsewhere, data=f"tr{before.id}:s")
+    assert "another chat" in ((await fakebot.wait_for_answer(query)).get("text") or "")
+    # nonsense and stale data: refused, nothing changes
+    for data in (f"tr{before.id}:r0", "tr999999:j", f"tr{before.id}:r999"):
+        query = await fakebot.user_presses(cid, again, data=data)
+        assert (await fakebot.wait_for_answer(query)).get("text")
+    # a join twice, a leave by someone not in it
+    assert "already" in (await press(fakebot, bob, again, "✋ Join") or "")
+    stranger = fakebot.add_user("Eve")
+    await fakebot.user_starts_bot(stranger)
+    group.members[stranger.id] = "member"
+    assert "not in this tournament" in (await press(fakebot, stranger, again, "Leave") or "")
+    # only its host or an admin cancels it
+    await fakebot.user_sends(bob, group, "/tournament cancel")
+    await fakebot.wait_for_message(group, lambda m: "host" in m.text and "admin" in m.text)
+    after = await tournament(bot_world, group)
+    assert (after.status, [e.user_id for e in after.entries]) == \
+        ("open", [e.user_id for e in before.entries])
+    await fakebot.user_sends(ann, group, "/tournament cancel")
+    await fakebot.wait_for(lambda: (m := standings_message(fakebot, group)) is not None
+                           and "The tournament was cancelled." in m.text, 5, "cancelled")
+    assert await service.in_chat(group.id) is None
+    assert standings_message(fakebot, group).button_texts() == []
+    # and the table is the group's again
+    await fakebot.user_sends(cid, group, "/newgame")
+    await fakebot.wait_for_message(group, lambda m: "Join" in m.button_texts())
+
+
+async def test_too_few_entrants_by_the_deadline_cancel_it_and_a_league_plays_everyone(
+        fakebot, bot_world):
+    await bot_world.start(tournament_check=0.05)
+    users = [fakebot.add_user(name) for name in ("Ann", "Bob", "Cid")]
+    for user in users:
+        await fakebot.user_starts_bot(user)
+    quiet = fakebot.add_group("Quiet group", users)
+    await fakebot.user_sends(users[0], quiet, "/tournament league 5")
+    message = await shown(fakebot, quiet, lambda m: "League" in m.text, "a league opened")
+    assert "✓ League" in message.button_texts()
+    await press(fakebot, users[1], message, "✋ Join")
+    bot_world.clock.advance(5 * 60 + 1)  # two entered: not enough when entries close
+    await fakebot.wait_for(lambda: "cancelled" in standings_message(fakebot, quiet).text, 10,
+                           "cancelled for too few")
+
+    group, users, message = await open_tournament(fakebot, bot_world, names=("Dee", "Eli",
+                                                                             "Fay"))
+    assert await press(fakebot, users[0], message, "League") is None
+    await shown(fakebot, group, lambda m: "✓ League" in m.button_texts(), "league chosen")
+    bot_world.clock.advance(10 * 60 + 1)  # entries close with three: it starts by itself
+    view = None
+    for _ in range(200):
+        view = await bot_world.services.tournaments.service.in_chat(group.id)
+        if view is not None and view.status == "running":
+            break
+        await fakebot.settle(0.02)
+    assert view is not None and view.status == "running" and not view.knockout
+    assert len(view.matches) == 6  # four places (a computer), each meets each once
+    ended = await play_through(fakebot, bot_world, group, users, view)
+    assert ended.status == "finished"
+    assert all(m.status == "done" for m in ended.matches)
+    last = await shown(fakebot, group, lambda m: "wins the tournament" in m.text
+                       or "no winner" in m.text, "the end announced")
+    assert "Standings" in last.text
+    assert ("wins the tournament" in last.text) == (ended.winner is not None)
