@@ -126,7 +126,7 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
         service=TournamentService(db, clock, ready_wait=timedelta(
             seconds=settings.tournament_ready_wait)),
         games=games, chats=chats, api=api, runtime=runtime, tasks=runtime.tasks,
-        every=settings.tournament_check)
+        every=settings.tournament_check, shared=settings.instances > 1)
     app.bot_data["services"] = Services(settings=settings, db=db, lobbies=lobbies, games=games,
                                         chats=chats, stats=stats, api=api, seasons=seasons,
                                         digests=digests, tournaments=tournaments,

@@ -6,10 +6,11 @@ clock's steps, the matches' deals, the message itself.
   behind; a deal's end on this instance looks at once (``deal_ended``), so the next match
   is called as the table shows the result.
 - The message is drawn by one instance at a time (``claim_draw``: a lease in the row; a
-  crash mid-draw is redrawn once it lapses): a new message when a match is called or the
-  tournament ends (it notifies the group and lands where people look; the old one is
-  deleted), an edit otherwise. The people of a called match are told in private too: a
-  new message notifies them, an edit in the group does not.
+  crash mid-draw is redrawn once it lapses; a lone instance waits for no lease, which can
+  only be a stopped process's) and one draw at a time in an instance: a new message when
+  a match is called or the tournament ends (it notifies the group and lands where people
+  look; the old one is deleted), an edit otherwise. The people of a called match are
+  told in private too: a new message notifies them, an edit in the group does not.
 - A match's deal starts when both sides pressed Ready (a computer is ready at once):
   ``GameService.start_match`` records it in the deal's own transaction, so two presses on
   two instances start one deal; it is then a group game like any other (``launch``).
@@ -45,7 +46,8 @@ DRAW_LEASE = timedelta(seconds=30)  # a draw that takes longer is taken as crash
 
 class Tournaments:
     def __init__(self, *, service: TournamentService, games: GameService, chats: ChatService,
-                 api: BotApi, runtime: GameRuntime, tasks: Tasks, every: float) -> None:
+                 api: BotApi, runtime: GameRuntime, tasks: Tasks, every: float,
+                 shared: bool = False) -> None:
         self.service = service
         self.games = games
         self.chats = chats
@@ -53,6 +55,7 @@ class Tournaments:
         self.runtime = runtime
         self.tasks = tasks
         self.every = every
+        self.shared = shared  # other instances run (their draw leases are waited for)
         self._busy: set[int] = set()  # tournaments this instance is stepping now
         self._drawing: set[int] = set()  # whose draw lease this instance holds
 
@@ -180,10 +183,18 @@ class Tournaments:
             log_failure(log, exc, "drawing tournament %s", tournament_id)
 
     async def draw(self, tournament_id: int) -> None:
-        claim = await self.service.claim_draw(tournament_id, DRAW_LEASE)
-        if claim is None:
-            return
+        if tournament_id in self._drawing:
+            return  # this instance draws it now; what is newer, the next look draws
         self._drawing.add(tournament_id)
+        try:
+            claim = await self.service.claim_draw(tournament_id, DRAW_LEASE,
+                                                  shared=self.shared)
+        except BaseException:
+            self._drawing.discard(tournament_id)
+            raise
+        if claim is None:
+            self._drawing.discard(tournament_id)
+            return
         view, repost, tell = claim
         message_id = view.message_id
         told = None

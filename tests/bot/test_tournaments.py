@@ -5,6 +5,9 @@ from elsewhere or by others, /newgame over it, a cancel by someone who may not).
 
 from __future__ import annotations
 
+import asyncio
+
+from conftest import second_instance, stop_app
 from playing import play_to_the_end
 
 from bot.service.tournaments import TournamentView
@@ -287,3 +290,52 @@ async def test_too_few_entrants_by_the_deadline_cancel_it_and_a_league_plays_eve
                        or "no winner" in m.text, "the end announced")
     assert "Standings" in last.text
     assert ("wins the tournament" in last.text) == (ended.winner is not None)
+
+
+async def test_two_instances_run_one_tournament_once(fakebot, bot_world, shared_database):
+    """Both instances look at the tournament every 50 ms; A takes the updates, B is handed
+    presses (as a load balancer would). Each game is called in one message and told to
+    each of its people once; two Ready presses racing on the two instances start one deal;
+    the result recorded on one instance calls the next game once."""
+    await bot_world.start(database_url=shared_database, instances=2, tournament_check=0.05)
+    other = await second_instance(fakebot, bot_world, database_url=shared_database,
+                                  tournament_check=0.05)
+    try:
+        group, users, message = await open_tournament(fakebot, bot_world)
+        by_id = {u.id: u for u in users}
+        on_b = other.bot_data["services"].tournaments
+        view = await tournament(bot_world, group)
+        await on_b.press(view.id, "s", users[0].id, "Ann", group.id)  # Start, on B
+        view = await tournament(bot_world, group)
+        first = view.current
+        assert first is not None and first.status == "called"
+        a, b = (by_id[view.entry(s).user_id] for s in first.sides)
+        called = await shown(fakebot, group, lambda m: "Now:" in m.text, "the game called")
+        await fakebot.settle(0.3)
+        assert len(standings_messages(fakebot, group)) == 1
+        for user in (a, b):
+            told = [m for m in fakebot.bot_messages(fakebot.private_chat(user))
+                    if "Your tournament game against" in m.text]
+            assert len(told) == 1, [m.text for m in told]
+        # the two Ready presses at once, one on each instance
+        await asyncio.gather(
+            fakebot.wait_for_answer(await fakebot.user_presses(a, called, "✅ Ready")),
+            on_b.press(view.id, f"r{first.idx}", b.id, b.first_name, group.id))
+        view = await bot_world.services.tournaments.service.get(view.id)
+        game_id = view.matches[first.idx].game_id
+        assert view.matches[first.idx].status == "playing" and game_id is not None
+        await fakebot.settle(0.2)
+        assert await bot_world.services.chats.running_game(group.id) == game_id
+        assert await play_to_the_end(fakebot, bot_world, game_id, [a, b]) == "finished"
+        for _ in range(300):
+            view = await bot_world.services.tournaments.service.get(view.id)
+            if view.matches[first.idx].status == "done" or (
+                    view.matches[first.idx].game_id not in (None, game_id)):
+                break
+            await fakebot.settle(0.02)
+        await fakebot.settle(0.3)
+        games = [m for m in view.matches if m.game_id is not None]
+        assert len({m.game_id for m in games}) == len(games)
+        assert len(standings_messages(fakebot, group)) == 1
+    finally:
+        await stop_app(other)

@@ -241,16 +241,20 @@ class TournamentService:
         await self._changed(s, row)
 
     # -- the standings message --------------------------------------------------------------
-    async def claim_draw(self, tournament_id: int,
-                         lease: timedelta) -> tuple[TournamentView, bool, int | None] | None:
+    async def claim_draw(self, tournament_id: int, lease: timedelta, *,
+                         shared: bool = True
+                         ) -> tuple[TournamentView, bool, int | None] | None:
         """The tournament to draw, if its message is behind and no instance is drawing it:
-        (view, whether to send it anew, the match whose people to tell it is called)."""
+        (view, whether to send it anew, the match whose people to tell it is called).
+        ``shared``: other instances run; alone, a lease in the row can only be a stopped
+        process's, and is not waited for."""
         now = self.clock()
         async with self.db.transaction() as s:
             row = await store.load(s, tournament_id)
             if row is None or row.drawn_version >= row.version:
                 return None
-            if row.draw_until is not None and (store.aware(row.draw_until) or now) > now:
+            if shared and row.draw_until is not None and \
+                    (store.aware(row.draw_until) or now) > now:
                 return None
             row.draw_until = now + lease
             view = await store.view(s, row)
