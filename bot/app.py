@@ -134,7 +134,8 @@ def build_application(settings: Settings, *, clock: Callable[[], datetime] = utc
                                         matchmaking=matchmaking,
                                         forgetting=Forgetting(
                                             service=ForgetService(db, games),
-                                            runtime=runtime, desk=desk))
+                                            runtime=runtime, desk=desk,
+                                            tournaments=tournaments))
     app.bot_data["webhook_replies"] = replies  # for the webhook server (bot/launch/serve.py)
     app.bot_data["webapp"] = _webapp(settings, app, runtime, clock, metrics, desk, matchmaking)
     register(app)

@@ -5,7 +5,8 @@ Leaving comes first and goes the way /leave goes, so every screen stays true: a 
 group deal is left (a computer plays the seat on, the deal counts as the person's loss,
 the table says so); a solo deal, which has no one else to play on for, is cancelled; an
 open lobby is left (the host's role passes on, a lobby left empty closes). Only then are
-the person's rows replaced by an anonymous id.
+the person's rows replaced by an anonymous id (a tournament still taking entrants drops
+them; its message, and a running one's, is drawn again without their name).
 """
 
 from __future__ import annotations
@@ -17,16 +18,18 @@ from bot.service.forget import ForgetService
 
 from .driver import GameRuntime
 from .lobby.desk import LobbyDesk
+from .tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
 
 class Forgetting:
     def __init__(self, *, service: ForgetService, runtime: GameRuntime,
-                 desk: LobbyDesk) -> None:
+                 desk: LobbyDesk, tournaments: Tournaments) -> None:
         self.service = service
         self.runtime = runtime
         self.desk = desk
+        self.tournaments = tournaments
 
     async def forget(self, user_id: int) -> bool:
         """Leave every running deal and open lobby of ``user_id``, then delete their data;
@@ -45,7 +48,11 @@ class Forgetting:
                 await self.desk.leave(lobby_id, user_id)
             except ServiceError as exc:  # it started or closed meanwhile
                 log.info("forget: lobby %s not left (%s)", lobby_id, exc.code)
+        entered = await self.tournaments.service.entered(user_id)
         games = tuple(game_id for game_id, _chat in taking_part.games)
         forgotten = await self.service.forget(user_id, games)
+        for tournament_id in entered:  # its message named them: drawn again without
+            await self.tournaments.service.bump(tournament_id, repost=False)
+            self.tournaments.redraw(tournament_id)
         log.info("a person's data was deleted on request (/forget)")
         return forgotten

@@ -99,7 +99,12 @@ async def anonymise(session: AsyncSession, user_id: int, anonymous_id: int) -> b
         .values(player=new, user_id=anonymous_id, name=""),
         update(SeasonRating).where(SeasonRating.player == old)
         .values(player=new, user_id=anonymous_id),
-        # A tournament keeps its bracket; the person's place in it is anonymous.
+        # A tournament still taking entrants loses them (as Leave would); one under way or
+        # over keeps its places, theirs anonymous, so the others' results stand.
+        delete(TournamentEntry).where(
+            TournamentEntry.user_id == user_id,
+            TournamentEntry.tournament_id.in_(
+                select(Tournament.id).where(Tournament.status == "open"))),
         update(TournamentEntry).where(TournamentEntry.user_id == user_id)
         .values(user_id=anonymous_id, name=""),
         update(Tournament).where(Tournament.host_id == user_id).values(host_id=anonymous_id),

@@ -9,6 +9,7 @@ import asyncio
 
 from conftest import second_instance, stop_app
 from playing import play_to_the_end
+from test_forget import answer_forget
 
 from bot.service.tournaments import TournamentView
 
@@ -339,3 +340,16 @@ async def test_two_instances_run_one_tournament_once(fakebot, bot_world, shared_
         assert len(standings_messages(fakebot, group)) == 1
     finally:
         await stop_app(other)
+
+
+async def test_forget_takes_a_person_out_of_a_tournament_still_taking_entrants(
+        fakebot, bot_world):
+    await bot_world.start(tournament_check=0.05)
+    group, users, message = await open_tournament(fakebot, bot_world,
+                                                  names=("Ann", "Bob", "Cid", "Dee"))
+    dee = users[3]
+    assert (await answer_forget(fakebot, dee, "yes")).startswith("Done")
+    await shown(fakebot, group, lambda m: "Entrants (3 of 16): Ann, Bob, Cid" in m.text,
+                "the message without her")
+    view = await tournament(bot_world, group)
+    assert [e.name for e in view.entries] == ["Ann", "Bob", "Cid"]

@@ -19,6 +19,8 @@ from bot.storage.models import (
     Seat,
     Series,
     Tally,
+    Tournament,
+    TournamentEntry,
     User,
 )
 
@@ -107,3 +109,33 @@ async def test_the_person_is_replaced_everywhere_and_nobody_else_changes(db):
 async def test_nothing_stored_is_nothing_to_forget(db):
     async with db.transaction() as s:
         assert not await anonymise(s, 999, new_anonymous_id())
+
+
+async def test_a_tournament_keeps_its_places_and_loses_the_persons_name(db):
+    await seed(db)
+    async with db.transaction() as s:
+        s.add(Tournament(id=1, chat_id=GROUP, host_id=ALICE, title="Fridays", format="knockout",
+                         settings={}, status="finished", join_until=NOW, seed=1,
+                         winner_slot=0, created_at=NOW))
+        await s.flush()
+        s.add_all([TournamentEntry(tournament_id=1, slot=0, user_id=ALICE, name="Alice"),
+                   TournamentEntry(tournament_id=1, slot=1, user_id=BOB, name="Bob"),
+                   TournamentEntry(tournament_id=1, slot=2, computer_strength="normal",
+                                   name=""),
+                   Tournament(id=2, chat_id=GROUP, host_id=BOB, title="Next", format="knockout",
+                              settings={}, status="open", join_until=NOW, seed=2,
+                              created_at=NOW)])
+        await s.flush()
+        s.add_all([TournamentEntry(tournament_id=2, slot=0, user_id=BOB, name="Bob"),
+                   TournamentEntry(tournament_id=2, slot=1, user_id=ALICE, name="Alice")])
+    anon = new_anonymous_id()
+    async with db.transaction() as s:
+        assert await anonymise(s, ALICE, anon)
+    async with db.read() as s:
+        entries = {(e.tournament_id, e.slot, e.user_id, e.name) for e in
+                   (await s.execute(select(TournamentEntry))).scalars()}
+        # the finished one keeps her place, nameless; the open one lost her, as Leave would
+        assert entries == {(1, 0, anon, ""), (1, 1, BOB, "Bob"), (1, 2, None, ""),
+                           (2, 0, BOB, "Bob")}
+        kept = await s.get(Tournament, 1)
+        assert (kept.host_id, kept.winner_slot) == (anon, 0)  # the result stands

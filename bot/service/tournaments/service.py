@@ -86,6 +86,11 @@ class TournamentService:
         async with self.db.read() as s:
             return await store.active_ids(s)
 
+    async def entered(self, user_id: int) -> list[int]:
+        """The open and running tournaments the person is in."""
+        async with self.db.read() as s:
+            return await store.active_of(s, user_id)
+
     async def undrawn(self) -> list[int]:
         async with self.db.read() as s:
             return await store.undrawn_ids(s)

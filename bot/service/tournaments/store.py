@@ -39,6 +39,13 @@ async def active_ids(s: AsyncSession) -> list[int]:
         Tournament.status.in_(ACTIVE)).order_by(Tournament.id))).scalars())
 
 
+async def active_of(s: AsyncSession, user_id: int) -> list[int]:
+    """The open and running tournaments the person entered."""
+    return list((await s.execute(select(Tournament.id).join(
+        TournamentEntry, TournamentEntry.tournament_id == Tournament.id).where(
+        TournamentEntry.user_id == user_id, Tournament.status.in_(ACTIVE)))).scalars())
+
+
 async def undrawn_ids(s: AsyncSession) -> list[int]:
     """Tournaments whose message is behind (a finished one's last draw included)."""
     return list((await s.execute(select(Tournament.id).where(
