@@ -40,10 +40,12 @@ from bot.service.chats import ChatService
 from bot.service.forget import ForgetService
 from bot.service.games import GameService
 from bot.service.lobby import LobbyService
+from bot.service.pages import PagesService
 from bot.service.quick import QuickMatchService
 from bot.service.stats import StatsService
 from bot.service.tournaments import TournamentService
 from bot.storage.database import Database
+from bot.webapp.boards import Boards
 from bot.webapp.hub import LiveHub
 from bot.webapp.links import make_links
 from bot.webapp.rooms import Rooms
@@ -155,7 +157,10 @@ def _webapp(settings: Settings, app: Application, runtime: GameRuntime,
                                         lambda: _username(app))
     rooms = Rooms(runtime=runtime, desk=desk, matchmaking=matchmaking,
                   bot_username=lambda: _username(app))
+    boards = Boards(token=settings.token, pages=PagesService(runtime.games.db),
+                    chats=runtime.chats, is_member=runtime.api.is_group_member, clock=clock)
     return WebAppServer(token=settings.token, runtime=runtime, hub=hub, rooms=rooms,
+                        boards=boards,
                         base_path=urlsplit(settings.webapp_url).path or "/webapp")
 
 

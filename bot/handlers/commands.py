@@ -27,6 +27,7 @@ from bot.service.chats import PHRASES as PHRASES_PREFERENCE
 from bot.service.errors import Code, LobbyError, ServiceError
 from bot.service.seasons import season_of
 from bot.service.venues import VenueKind
+from bot.webapp.links import stats_link
 
 from .context import (
     BotContext,
@@ -276,7 +277,11 @@ async def stats(update: Update, context: BotContext) -> None:
     if found.achievements:
         lines.append(t(locale, "stats.achievements",
                        achievements=achievement_names(locale, found.achievements)))
-    await reply(update, "\n".join(lines))
+    settings = context.services.settings
+    link = stats_link(settings.webapp_url, settings.webapp_name, context.bot.username,
+                      private=is_private(update))
+    rows = (((t(locale, "btn.open_stats"), link),),) if link else ()
+    await reply(update, screen=Screen("\n".join(lines), rows))
 
 
 async def language(update: Update, context: BotContext) -> None:

@@ -17,6 +17,7 @@ from bot.runtime.seasons import SEASON_END_PREFERENCE
 from bot.service.errors import Code, NotAllowed
 from bot.service.seasons import season_of
 from bot.service.venues import QUICK_LADDER
+from bot.webapp.links import standings_link
 
 from .buttons import answer
 from .context import BotContext, chat_locale, is_private, person_locale
@@ -36,9 +37,15 @@ async def board_screen(context: BotContext, locale: str, board: str, chat_id: in
     if this_season:
         season = season_of(svc.runtime.clock())
         rows = await svc.stats.season_board(season, key, limit=10)
-        return top_screen(locale, board, title, season, rows)
-    rows = await svc.stats.leaderboard("fewest_matchsticks", key, limit=10)
-    return top_screen(locale, board, title, None, rows)
+        screen = top_screen(locale, board, title, season, rows)
+    else:
+        rows = await svc.stats.leaderboard("fewest_matchsticks", key, limit=10)
+        screen = top_screen(locale, board, title, None, rows)
+    link = standings_link(svc.settings.webapp_url, svc.settings.webapp_name,
+                          context.bot.username, chat_id) if board == "c" else None
+    if link is None:  # no Mini App: the text is the whole board
+        return screen
+    return Screen(screen.text, (*screen.rows, ((t(locale, "btn.open_standings"), link),)))
 
 
 async def top(update: Update, context: BotContext) -> None:

@@ -9,7 +9,7 @@ from typing import cast as cast_type  # sqlalchemy's cast is the SQL CAST
 from sqlalchemy import Float, Table, bindparam, cast, desc, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.storage.models import GLOBAL_CHAT, DealResult, Rating, Tally
+from bot.storage.models import GLOBAL_CHAT, DealResult, Game, Rating, Tally
 from bot.storage.upsert import built
 
 TALLY_COUNTERS = ("games", "fools", "draws", "matchsticks", "neckties", "epaulettes", "stakes",
@@ -141,3 +141,57 @@ async def player_tallies(session: AsyncSession, player: str) -> dict[int, dict[s
 async def rating_of(session: AsyncSession, player: str) -> Rating | None:
     return (await session.execute(select(Rating).where(Rating.player == player))
             ).scalar_one_or_none()
+
+
+# -- the Mini App's stats and standings pages (bot/webapp/boards.py) ----------------------
+PAGE_DEALS = 1000  # a person's page reads their newest deals, at most this many
+
+
+async def rating_history(session: AsyncSession, player: str,
+                         limit: int = 200) -> list[tuple[datetime, float]]:
+    """(when, rating after) of the player's newest rated deals, oldest first."""
+    rows = (await session.execute(
+        select(DealResult.created_at, DealResult.rating_after)
+        .where(DealResult.player == player, DealResult.rating_after.is_not(None))
+        .order_by(desc(DealResult.created_at), desc(DealResult.game_id)).limit(limit))).all()
+    return [(when, float(after or 0.0)) for when, after in reversed(rows)]
+
+
+async def deals_with_tablemates(session: AsyncSession, player: str,
+                                limit: int = PAGE_DEALS) -> list[dict[str, Any]]:
+    """The player's newest deals: each with its game's settings, whether they were the
+    fool or it was drawn, and the others at the table (player key, user id, fool)."""
+    mine = (select(DealResult.game_id, DealResult.fool, DealResult.draw)
+            .where(DealResult.player == player)
+            .order_by(desc(DealResult.created_at), desc(DealResult.game_id))
+            .limit(limit).subquery())
+    other = DealResult.__table__.alias("other")
+    rows = (await session.execute(
+        select(mine.c.game_id, mine.c.fool, mine.c.draw, Game.settings,
+               other.c.player, other.c.user_id, other.c.fool.label("other_fool"))
+        .join(Game, Game.id == mine.c.game_id)
+        .join(other, (other.c.game_id == mine.c.game_id) & (other.c.player != player),
+              isouter=True))).all()
+    deals: dict[int, dict[str, Any]] = {}
+    for game_id, fool, draw, settings, who, user_id, other_fool in rows:
+        deal = deals.setdefault(game_id, {"fool": bool(fool), "draw": bool(draw),
+                                          "preset": (settings or {}).get("preset", ""),
+                                          "others": []})
+        if who is not None:
+            deal["others"].append((who, user_id, bool(other_fool)))
+    return list(deals.values())
+
+
+async def ratings_in_chat_since(session: AsyncSession, chat_id: int, players: list[str],
+                                since: datetime) -> dict[str, list[float]]:
+    """Each player's rating after every deal in the chat since ``since``, oldest first (the
+    season board's trends: one range of the chat's results by time)."""
+    rows = (await session.execute(
+        select(DealResult.player, DealResult.rating_after)
+        .where(DealResult.chat_id == chat_id, DealResult.created_at >= since,
+               DealResult.player.in_(sorted(players)), DealResult.rating_after.is_not(None))
+        .order_by(DealResult.created_at, DealResult.game_id))).all()
+    found: dict[str, list[float]] = {player: [] for player in players}
+    for player, after in rows:
+        found[player].append(float(after or 0.0))
+    return found

@@ -30,3 +30,25 @@ def make_links(page_url: str, app_name: str | None,
         return page, group
 
     return links
+
+
+def stats_link(page_url: str | None, app_name: str | None, username: str | None, *,
+               private: bool) -> str | None:
+    """A button's data for a person's own stats page: a ``web_app`` button in a private
+    chat, the app's direct link in a group (``startapp=s``; the page then shows whoever
+    opens it their own); None without a Mini App (or, in a group, its short name)."""
+    if not page_url:
+        return None
+    if private:
+        return "app:" + page_url.rstrip("/") + "/stats.html?view=me"
+    return f"url:https://t.me/{username}/{app_name}?startapp=s" if app_name and username \
+        else None
+
+
+def standings_link(page_url: str | None, app_name: str | None, username: str | None,
+                   chat_id: int) -> str | None:
+    """A group's season standings page (``startapp=t<chat id>``; the server shows it to
+    the group's members only)."""
+    if not page_url or not app_name or not username:
+        return None
+    return f"url:https://t.me/{username}/{app_name}?startapp=t{chat_id}"

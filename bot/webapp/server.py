@@ -6,6 +6,7 @@ mode (``WebhookServer(extra_routes=...)``), or a server of its own in polling mo
     GET  <base>/static/...  its modules and CSS
     GET  <base>/words.json  the page's own words in every language (nothing secret)
     GET  <base>/ws?game=N&init=<init data>   the WebSocket of a deal
+    GET  <base>/stats.html, stats.json, standings.json   the pictures (``boards``)
     GET  <base>/ws?room=<code>&init=<init data>   before a deal: a lobby by its link
                                                 (``j<invite>``), the quick queue (``q``)
                                                 or home (``rooms``)
@@ -37,6 +38,7 @@ from bot.runtime.driver import GameRuntime
 from bot.runtime.table.display import Display
 from bot.service.errors import Code, ServiceError
 
+from .boards import Boards
 from .hub import LiveHub, Page
 from .initdata import MAX_AGE, InitDataRefused, validate
 from .rooms import Rooms
@@ -54,11 +56,12 @@ MAX_MESSAGE = 1024  # a press is ~60 bytes; more is not our page
 class WebAppServer:
     def __init__(self, *, token: str, runtime: GameRuntime, hub: LiveHub,
                  base_path: str = "/webapp", max_age: float = MAX_AGE,
-                 rooms: Rooms | None = None) -> None:
+                 rooms: Rooms | None = None, boards: Boards | None = None) -> None:
         self.token = token
         self.runtime = runtime
         self.hub = hub
         self.rooms = rooms
+        self.boards = boards  # the stats and standings pages (boards.py)
         self.base = "/" + base_path.strip("/")
         self.max_age = max_age
         self._runner: web.AppRunner | None = None
@@ -70,6 +73,8 @@ class WebAppServer:
         app.router.add_get(self.base + "/words.json", self._words)
         app.router.add_get(self.base + "/ws", self._socket)
         app.router.add_static(self.base + "/static", STATIC)
+        if self.boards is not None:
+            self.boards.add_routes(app, self.base)
 
     # -- polling mode: a server of its own --------------------------------------------------
     async def start(self, host: str, port: int) -> int:

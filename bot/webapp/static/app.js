@@ -17,6 +17,11 @@ import { drawRoom, leaveRoom, onShare, shareFailed } from "./room.js";
 import { $ } from "./dom.js";
 import { draw, relayout, status, toast } from "./view.js";
 
+// A link's start parameter "s" (someone's own stats) or "t<chat>" (a group's standings)
+// opens the stats page, with the same launch parameters (its URL's fragment).
+const toStats = /^(s|t-?\d+)$/.test(startParam());
+if (toStats) location.replace("stats.html" + location.search + location.hash);
+
 let words = {};
 let wordsLocale = null;
 let socket = null;
@@ -254,4 +259,4 @@ async function main() {
   connect();
 }
 
-main();
+if (!toStats) main();
