@@ -156,12 +156,8 @@ class Tournaments:
             return
         if await self.chats.running_game(view.chat_id) is not None:
             return  # another game holds the table (begun before): the next look starts it
-        seats: list[tuple[int | None, str | None]] = []
-        for slot in match.sides:
-            entry = view.entry(slot)
-            assert entry is not None
-            seats.append((entry.user_id, entry.computer_strength)
-                         if entry.user_id is not None else (None, entry.computer_strength))
+        entries = [view.entry(slot) for slot in match.sides]
+        seats = [(e.user_id, e.computer_strength) for e in entries if e is not None]
         try:
             started = await self.games.start_match(
                 Venue.of(None, view.chat_id), view.settings, seats, view.host_id,

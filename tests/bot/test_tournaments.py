@@ -353,3 +353,27 @@ async def test_forget_takes_a_person_out_of_a_tournament_still_taking_entrants(
                 "the message without her")
     view = await tournament(bot_world, group)
     assert [e.name for e in view.entries] == ["Ann", "Bob", "Cid"]
+
+
+async def test_cancelling_a_tournament_cancels_the_deal_being_played(fakebot, bot_world):
+    await bot_world.start(tournament_check=0.05)
+    group, users, message = await open_tournament(fakebot, bot_world)
+    assert await press(fakebot, users[0], message, "▶️ Start") is None
+    view = await tournament(bot_world, group)
+    by_id = {u.id: u for u in users}
+    called = await shown(fakebot, group, lambda m: "✅ Ready" in m.button_texts(), "called")
+    for slot in view.current.sides:
+        assert await press(fakebot, by_id[view.entry(slot).user_id], called, "✅ Ready") is None
+    game_id = None
+    for _ in range(200):
+        game_id = await bot_world.services.chats.running_game(group.id)
+        if game_id is not None:
+            break
+        await fakebot.settle(0.02)
+    assert game_id is not None
+    await fakebot.user_sends(users[0], group, "/tournament cancel")
+    await fakebot.wait_for(lambda: "The tournament was cancelled." in
+                           standings_message(fakebot, group).text, 5, "cancelled")
+    assert (await bot_world.services.games.snapshot(game_id)).status == "cancelled"
+    ended = await bot_world.services.tournaments.service.get(view.id)
+    assert ended.status == "cancelled" and ended.winner is None
