@@ -204,3 +204,13 @@ async def turn_delivered(fake, world, game_id, timeout: float = 20.0) -> None:
         return
     await fake.wait_for(lambda: display.version >= version and not waiting_for_delivery(
         display) and not display.pushing_deadline, timeout, "the turn's hands delivered")
+
+
+async def running_game_in(fake, world, chat, tries: int = 200) -> int:
+    """The chat's running deal, once it has one (a start may land a moment later)."""
+    for _ in range(tries):
+        game_id = await world.services.chats.running_game(chat.id)
+        if game_id is not None:
+            return game_id
+        await fake.settle(0.02)
+    raise AssertionError(f"no deal started in chat {chat.id}")

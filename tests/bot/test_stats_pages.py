@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 from browser import DESKTOP, PHONE, chromium, open_page
 from fakebot.webapp import DARK, LIGHT, init_data, launch_url
-from playing import open_group_lobby, play_to_the_end
+from playing import open_group_lobby, play_to_the_end, running_game_in
 from test_webapp_anyone import start as start_with_pages
 from test_webapp_anyone import stop as stop_pages
 
@@ -21,13 +21,7 @@ async def play_deals(fake, world, users, count: int, title: str = "Cards night")
     for n in range(count):
         group, lobby = await open_group_lobby(fake, users, f"{title} {n}")
         await fake.wait_for_answer(await fake.user_presses(users[0], lobby, "Start"))
-        game_id = None
-        for _ in range(200):
-            game_id = await world.services.chats.running_game(group.id)
-            if game_id is not None:
-                break
-            await fake.settle(0.02)
-        assert game_id is not None
+        game_id = await running_game_in(fake, world, group)
         assert await play_to_the_end(fake, world, game_id, users) == "finished"
         groups.append(group)
     return groups

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from conftest import second_instance, stop_app
-from playing import play_to_the_end
+from playing import play_to_the_end, running_game_in
 from test_forget import answer_forget
 
 from bot.service.tournaments import TournamentView
@@ -175,13 +175,7 @@ async def test_a_tournament_survives_a_restart_in_the_middle_of_a_game(fakebot, 
     players = [by_id[view.entry(s).user_id] for s in first.sides]
     for user in players:
         assert await press(fakebot, user, called, "✅ Ready") is None
-    game_id = None
-    for _ in range(100):
-        game_id = await bot_world.services.chats.running_game(group.id)
-        if game_id is not None:
-            break
-        await fakebot.settle(0.02)
-    assert game_id is not None
+    game_id = await running_game_in(fakebot, bot_world, group)
     await shown(fakebot, group, lambda m: "Playing now:" in m.text, "the game is on")
 
     await bot_world.stop(app)  # the bot stops mid-game and comes back
@@ -364,13 +358,7 @@ async def test_cancelling_a_tournament_cancels_the_deal_being_played(fakebot, bo
     called = await shown(fakebot, group, lambda m: "✅ Ready" in m.button_texts(), "called")
     for slot in view.current.sides:
         assert await press(fakebot, by_id[view.entry(slot).user_id], called, "✅ Ready") is None
-    game_id = None
-    for _ in range(200):
-        game_id = await bot_world.services.chats.running_game(group.id)
-        if game_id is not None:
-            break
-        await fakebot.settle(0.02)
-    assert game_id is not None
+    game_id = await running_game_in(fakebot, bot_world, group)
     await fakebot.user_sends(users[0], group, "/tournament cancel")
     await fakebot.wait_for(lambda: "The tournament was cancelled." in
                            standings_message(fakebot, group).text, 5, "cancelled")

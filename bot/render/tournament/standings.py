@@ -18,6 +18,7 @@ from bot.service.tournaments import (
 )
 from bot.service.tournaments.bracket import standings
 
+from ..names import member_names
 from ..rules import preset_label
 from ..screen import Screen
 
@@ -33,15 +34,10 @@ def clock(moment: datetime | None) -> str:
 
 
 def names(locale: str, view: TournamentView) -> dict[int, str]:
-    """slot -> name; computers "Computer 1", "Computer 2"... in slot order."""
-    shown: dict[int, str] = {NOBODY: "—"}
-    computers = 0
-    for entry in view.entries:
-        if entry.user_id is None:
-            computers += 1
-            shown[entry.slot] = t(locale, "ai.name", n=computers)
-        else:
-            shown[entry.slot] = entry.name or t(locale, "forget.anonymous")
+    """slot -> name; computers "Computer 1", "Computer 2"... in slot order (as seats are)."""
+    shown = dict(zip([e.slot for e in view.entries], member_names(locale, view.entries),
+                     strict=True))
+    shown[NOBODY] = "—"
     return shown
 
 
