@@ -19,7 +19,7 @@ from datetime import datetime
 
 from bot.service.achievements import ACHIEVEMENTS
 from bot.service.ratings import Skill
-from bot.service.seasons import season_start
+from bot.service.seasons import next_season, season_start
 from bot.storage import achievements as achievement_store
 from bot.storage import people, stats
 from bot.storage import seasons as season_store
@@ -86,7 +86,9 @@ class PagesService:
             counts = by_game.setdefault(deal["preset"], [0, 0])
             counts[0] += 1
             counts[1] += int(deal["fool"])
-            for who, other_id, _their_fool in deal["others"]:
+            # One count per tablemate and deal: a computer strength filling two seats
+            # (two "normal" computers) is one tablemate, met once in that deal.
+            for who, other_id in {who: other_id for who, other_id, _f in deal["others"]}.items():
                 mate_ids[who] = other_id
                 mate = mates.setdefault(who, [0, 0])
                 mate[0] += 1
@@ -108,8 +110,10 @@ class PagesService:
         """The chat's board this season (as /top ranks it), each row with its trend."""
         async with self.db.read() as s:
             rows = await season_store.leaderboard(s, season, chat_id, limit=limit)
-            trends = await stats.ratings_in_chat_since(
-                s, chat_id, [r["player"] for r in rows], season_start(season))
+            # the season's deals only: its board's rows are that season's tallies
+            trends = await stats.ratings_in_chat_between(
+                s, chat_id, [r["player"] for r in rows], season_start(season),
+                season_start(next_season(season)))
         return [StandingRow(name=row["name"], games=int(row["games"]), fools=int(row["fools"]),
                             matchsticks=int(row["matchsticks"]),
                             rating=None if row["rating"] is None else Skill(row["rating"]).ordinal,

@@ -36,6 +36,11 @@ def previous_season(season: str) -> str:
     return f"{year - 1:04d}-12" if month == 1 else f"{year:04d}-{month - 1:02d}"
 
 
+def next_season(season: str) -> str:
+    year, month = (int(part) for part in season.split("-"))
+    return f"{year + 1:04d}-01" if month == 12 else f"{year:04d}-{month + 1:02d}"
+
+
 def season_start(season: str) -> datetime:
     """The first moment of a season (UTC)."""
     year, month = (int(part) for part in season.split("-"))

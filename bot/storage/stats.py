@@ -182,13 +182,14 @@ async def deals_with_tablemates(session: AsyncSession, player: str,
     return list(deals.values())
 
 
-async def ratings_in_chat_since(session: AsyncSession, chat_id: int, players: list[str],
-                                since: datetime) -> dict[str, list[float]]:
-    """Each player's rating after every deal in the chat since ``since``, oldest first (the
-    season board's trends: one range of the chat's results by time)."""
+async def ratings_in_chat_between(session: AsyncSession, chat_id: int, players: list[str],
+                                  since: datetime, until: datetime) -> dict[str, list[float]]:
+    """Each player's rating after every deal in the chat finished in [since, until), oldest
+    first (a season board's trends: one range of the chat's results by time)."""
     rows = (await session.execute(
         select(DealResult.player, DealResult.rating_after)
         .where(DealResult.chat_id == chat_id, DealResult.created_at >= since,
+               DealResult.created_at < until,
                DealResult.player.in_(sorted(players)), DealResult.rating_after.is_not(None))
         .order_by(DealResult.created_at, DealResult.game_id))).all()
     found: dict[str, list[float]] = {player: [] for player in players}
