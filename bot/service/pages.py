@@ -52,7 +52,7 @@ class PersonPage:
     history: list[tuple[datetime, float]]  # rating after each deal, oldest first
     by_game: dict[str, Tally]  # preset -> the person's deals of it
     tablemates: list[Tablemate]
-    achievements: tuple[str, ...]
+    achievements: tuple[tuple[str, datetime], ...]  # (key, when earned), in /stats' order
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class PagesService:
             tallies = await stats.player_tallies(s, key)
             history = await stats.rating_history(s, key)
             deals = await stats.deals_with_tablemates(s, key)
-            earned = set(await achievement_store.of_player(s, key))
+            earned = await achievement_store.earned_by(s, key)
             met = {who for deal in deals for who in deal["others"]}
             names = await people.user_names(s, [user_id for _who, user_id, _f in met])
         by_game: dict[str, list[int]] = {}
@@ -104,7 +104,8 @@ class PagesService:
             rating=Skill(rating.mu, rating.sigma).ordinal if rating else None,
             games=int(overall.get("games", 0)), fools=int(overall.get("fools", 0)),
             history=history, by_game={k: Tally(*v) for k, v in sorted(by_game.items())},
-            tablemates=tablemates, achievements=tuple(k for k in ACHIEVEMENTS if k in earned))
+            tablemates=tablemates,
+            achievements=tuple((k, earned[k]) for k in ACHIEVEMENTS if k in earned))
 
     async def standings(self, season: str, chat_id: int, limit: int = 10) -> list[StandingRow]:
         """The chat's board this season (as /top ranks it), each row with its trend."""

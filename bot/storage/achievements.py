@@ -3,6 +3,7 @@ back for /stats; and the two counts a deal's awards need (the streak, the deals 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, desc, select
@@ -55,3 +56,10 @@ async def games_played(session: AsyncSession, players: list[str]) -> dict[str, i
     rows = await session.execute(select(Tally.player, Tally.games).where(
         Tally.chat_id == GLOBAL_CHAT, Tally.player.in_(sorted(players))))
     return {player: int(games) for player, games in rows.all()}
+
+
+async def earned_by(session: AsyncSession, player: str) -> dict[str, datetime]:
+    """The player's achievements: key -> when earned."""
+    rows = await session.execute(select(_achievements.c.key, _achievements.c.earned_at)
+                                 .where(_achievements.c.player == player))
+    return {str(key): at for key, at in rows.all()}

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from babel.dates import format_date
 
-from bot.i18n import t, tn
+from bot.i18n import locale_for, t, tn
 from bot.render.names import strength_label
 from bot.render.results import rating_points
 from bot.render.rules import preset_label
@@ -65,7 +66,10 @@ class Boards:
             return validate(request.query.get("init", ""), self.token, max_age=self.max_age)
         except InitDataRefused as exc:
             log.info("stats page refused: %s", exc)
-            raise web.HTTPUnauthorized(text="init data refused") from exc
+            # Nobody Telegram vouches for: the sentence in the page's launch language
+            # (``lang``), which chooses words and nothing else.
+            locale = locale_for(request.query.get("lang", "")[:16] or None)
+            raise web.HTTPUnauthorized(text=t(locale, "page.refused")) from exc
 
     async def _person(self, request: web.Request) -> web.Response:
         user = self._user(request)
@@ -78,13 +82,14 @@ class Boards:
         user = self._user(request)
         start = user.start_param
         text = request.query.get("chat") or (start[1:] if start.startswith("t") else "")
+        mine = await self.chats.locale(user_id=user.user_id, reported=user.language_code)
         try:
             chat_id = int(text)
         except ValueError as exc:
-            raise web.HTTPBadRequest(text="which group?") from exc
+            raise web.HTTPBadRequest(text=t(mine, "page.which_group")) from exc
         if chat_id >= 0 or chat_id < -(10**15) or not await self.is_member(chat_id,
                                                                           user.user_id):
-            raise web.HTTPForbidden(text="only the group's members see its board")
+            raise web.HTTPForbidden(text=t(mine, "page.not_member"))
         locale = await self.chats.locale(chat_id=chat_id)
         season = season_of(self.clock())
         rows = await self.pages.standings(season, chat_id)
@@ -113,8 +118,9 @@ def person_json(locale: str, name: str, page: PersonPage) -> dict[str, Any]:
                         else mate.name or t(locale, "forget.anonymous"),
                         "games": mate.games, "fools": mate.fools}
                        for mate in page.tablemates],
-        "achievements": [{"name": t(locale, f"ach.{key}"), "why": t(locale, f"ach.{key}.why")}
-                         for key in page.achievements],
+        "achievements": [{"name": t(locale, f"ach.{key}"), "why": t(locale, f"ach.{key}.why"),
+                          "day": format_date(when.date(), "medium", locale=locale)}
+                         for key, when in page.achievements],
     }
 
 

@@ -6,13 +6,18 @@ Telegram's light and dark themes, without overflowing or a console error."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import aiohttp
 import pytest
+from babel.dates import format_date
 from browser import DESKTOP, PHONE, chromium, open_page
 from fakebot.webapp import DARK, LIGHT, init_data, launch_url
 from playing import open_group_lobby, play_to_the_end, running_game_in
 from test_webapp_anyone import start as start_with_pages
 from test_webapp_anyone import stop as stop_pages
+
+from bot.i18n import t
 
 
 async def play_deals(fake, world, users, count: int, title: str = "Cards night"):
@@ -84,20 +89,28 @@ async def test_the_data_is_the_persons_own_and_a_board_its_members(fakebot, bot_
             async def get(path, who, **params):
                 params["init"] = init_data(fakebot.token, who.id, who.first_name)
                 async with http.get(base + path, params=params) as reply:
-                    return reply.status, (await reply.json() if reply.status == 200 else None)
+                    return reply.status, (await reply.json() if reply.status == 200
+                                          else await reply.text())
 
             status, page = await get("stats.json", ann, user_id=str(bob.id))  # forged extra
             assert status == 200 and page["title"] == "Ann"
             assert [m["label"] for m in page["tablemates"]] == ["Bob"]
             assert len(page["history"]) == 1 and page["games"][0]["games"] == 1
+            # one deal: a first win or a first time the fool, earned today
+            today = format_date(datetime.now(UTC).date(), "medium", locale="en")
+            assert [a["day"] for a in page["achievements"]] == [today]
             status, board = await get("standings.json", bob, chat=str(group.id))
             assert status == 200 and {r["name"] for r in board["rows"]} == {"Ann", "Bob"}
             assert board["title"].endswith("season")
-            assert (await get("standings.json", eve, chat=str(group.id)))[0] == 403
-            assert (await get("standings.json", ann, chat="12345"))[0] == 403
-            assert (await get("standings.json", ann, chat="x"))[0] == 400
-            async with http.get(base + "stats.json", params={"init": "user=1&hash=00"}) as r:
-                assert r.status == 401
+            not_member = (403, t("en", "page.not_member"))
+            assert await get("standings.json", eve, chat=str(group.id)) == not_member
+            assert await get("standings.json", ann, chat="12345") == not_member
+            assert await get("standings.json", ann, chat="x") == (400,
+                                                                  t("en", "page.which_group"))
+            # not Telegram's: said in the page's launch language, nothing else told
+            async with http.get(base + "stats.json", params={"init": "user=1&hash=00",
+                                                             "lang": "ru"}) as r:
+                assert (r.status, await r.text()) == (401, t("ru", "page.refused"))
             forged = init_data("1:other-token", ann.id, "Ann")
             async with http.get(base + "stats.json", params={"init": forged}) as r:
                 assert r.status == 401

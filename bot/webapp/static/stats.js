@@ -2,7 +2,7 @@
 // group's season standings (?view=top&chat=<id>, or "t<chat id>"): fetch the numbers
 // and their words with the init data Telegram signed (the server checks it, and for a
 // board that the person is in the group), then draw the charts as SVG.
-import { launch, startParam } from "./telegram.js";
+import { initUser, launch, startParam } from "./telegram.js";
 import { applyTheme } from "./theme.js";
 import { bar, lineChart, sparkline } from "./charts.js";
 import { $, el } from "./dom.js";
@@ -48,6 +48,7 @@ function drawMe(data) {
     const item = el("li");
     item.appendChild(el("b", "", "🏅 " + a.name));
     item.appendChild(el("span", "", a.why));
+    item.appendChild(el("time", "", a.day));
     list.appendChild(item);
   }
   earned.appendChild(data.achievements.length ? list : el("p", "empty", "—"));
@@ -75,9 +76,11 @@ async function main() {
   let theme = {};
   try { theme = JSON.parse(launch.theme || "{}"); } catch (e) { /* the light fallbacks */ }
   applyTheme(theme);
-  const init = encodeURIComponent(launch.initData);
-  const url = view === "top" ? `standings.json?init=${init}&chat=${encodeURIComponent(chat)}`
-    : `stats.json?init=${init}`;
+  // (lang: the words of a refusal, when the server cannot tell who asks)
+  const init = `init=${encodeURIComponent(launch.initData)}` +
+    `&lang=${encodeURIComponent(initUser().language_code || "")}`;
+  const url = view === "top" ? `standings.json?${init}&chat=${encodeURIComponent(chat)}`
+    : `stats.json?${init}`;
   const reply = await fetch(url);
   if (!reply.ok) { $("status").textContent = await reply.text(); return; }
   const data = await reply.json();
