@@ -81,7 +81,8 @@ async function main() {
     `&lang=${encodeURIComponent(initUser().language_code || "")}`;
   const url = view === "top" ? `standings.json?${init}&chat=${encodeURIComponent(chat)}`
     : `stats.json?${init}`;
-  const reply = await fetch(url);
+  const early = window.earlyReply;  // (stats.html: asked while the modules loaded)
+  const reply = await (early && early.url === url ? early.reply : fetch(url));
   if (!reply.ok) { $("status").textContent = await reply.text(); return; }
   const data = await reply.json();
   document.documentElement.lang = data.lang;
