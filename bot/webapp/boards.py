@@ -16,6 +16,7 @@ catalogue of its own.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
@@ -124,15 +125,23 @@ def person_json(locale: str, name: str, page: PersonPage) -> dict[str, Any]:
     }
 
 
+def _unbroken(text: str) -> str:
+    """A count and the word after it kept on one line ("1 matchstick", not "1" at a line's
+    end and "matchstick" under it): a no-break space after each number."""
+    return re.sub(r"(\d) ", "\\1\u00a0", text)
+
+
 def standings_json(locale: str, season: str, rows: list[StandingRow]) -> dict[str, Any]:
     return {
         "view": "top", "lang": locale, "words": _page_words(locale),
         "title": t(locale, "page.season", season=season_name(locale, season)),
         "rows": [{"name": row.name or t(locale, "forget.anonymous"), "games": row.games,
                   "fools": row.fools, "sticks": row.matchsticks,
-                  "line": t(locale, "page.row", games=tn(locale, "count.games", row.games),
-                            fools=tn(locale, "count.fools", row.fools),
-                            sticks=tn(locale, "count.matchsticks", row.matchsticks)),
+                  "line": _unbroken(t(locale, "page.row",
+                                      games=tn(locale, "count.games", row.games),
+                                      fools=tn(locale, "count.fools", row.fools),
+                                      sticks=tn(locale, "count.matchsticks",
+                                                row.matchsticks))),
                   "rating": None if row.rating is None else rating_points(row.rating),
                   "trend": [rating_points(x) for x in row.trend]} for row in rows],
     }
