@@ -4,7 +4,7 @@ Anna's stats page and the first group's season standings are photographed at a p
 size (390 x 844) in Telegram's light and dark themes and on a desktop (1280 x 800).
 Needs Debian's chromium (as the browser tests do).
 
-    python scripts/stats_screenshots.py [--out docs/webapp] [--deals 12]
+    python scripts/stats_screenshots.py [--out docs/webapp] [--deals 12] [--language en]
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class _World:
         self.services = services
 
 
-async def main(out: Path, deals: int) -> None:
+async def main(out: Path, deals: int, language: str) -> None:
     fake = FakeBotServer()
     await fake.start()
     port = free_port()
@@ -78,6 +78,7 @@ async def main(out: Path, deals: int) -> None:
     base = f"http://127.0.0.1:{port}/webapp/"
     out.mkdir(parents=True, exist_ok=True)
     try:
+        # (the deals are played in English: deal() presses the lobby's buttons by name)
         users = [fake.add_user(name) for name in ("Anna", "Boris", "Vera")]
         for user in users:
             await fake.user_starts_bot(user)
@@ -97,11 +98,13 @@ async def main(out: Path, deals: int) -> None:
             for start, name in (("s", "stats"), (f"t{fridays.id}", "top")):
                 for suffix, theme, size in (("light", LIGHT, PHONE), ("dark", DARK, PHONE),
                                             ("desktop", LIGHT, DESKTOP)):
-                    data = init_data(fake.token, anna.id, anna.first_name, start_param=start)
+                    data = init_data(fake.token, anna.id, anna.first_name, start_param=start,
+                                     language=language)
                     page = await open_page(browser, launch_url(base, data, theme),
                                            viewport=size, theme=theme)
                     await page.wait_for_selector("body[data-drawn]", timeout=15000)
-                    path = out / f"{name}-{suffix}.png"
+                    path = out / (f"{name}-{suffix}.png" if language == "en"
+                                  else f"{name}-{language}-{suffix}.png")
                     await page.screenshot(path=str(path), full_page=size is PHONE)
                     print(path)
                     await page.context.close()
@@ -119,5 +122,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "webapp")
     parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--language", default="en",
+                        help="the language Anna's Telegram opens the pages in (not en: the "
+                             "files are named stats-<language>-*.png, to check the words "
+                             "fit; the group's board speaks the group's language)")
     args = parser.parse_args()
-    asyncio.run(main(args.out, args.deals))
+    asyncio.run(main(args.out, args.deals, args.language))
