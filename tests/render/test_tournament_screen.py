@@ -5,11 +5,13 @@ winner; a league's table is ordered by points."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from fractions import Fraction
 
 import pytest
 
 from bot.i18n import LOCALES
 from bot.render.tournament import tournament_screen
+from bot.render.tournament.standings import points_text
 from bot.service.tournaments import EntryView, MatchView, TournamentView
 from bot.service.tournaments.bracket import (
     KNOCKOUT,
@@ -71,3 +73,8 @@ def test_a_league_table_lists_points_best_first():
     points = [int(row.rsplit(": ", 1)[1]) for row in rows]
     assert points == sorted(points, reverse=True) and sum(points) == 6  # six games
     assert points[0] == 3  # slot 0 is every game's first side
+
+
+def test_league_points_read_as_players_write_them():
+    assert [points_text(Fraction(n, 2)) for n in (0, 1, 2, 3, 20, 21)] == \
+        ["0", "½", "1", "1½", "10", "10½"]  # 10½ was shown as "1½"

@@ -7,6 +7,7 @@ would be untrue a minute later."""
 from __future__ import annotations
 
 from datetime import datetime
+from fractions import Fraction
 
 from bot.i18n import t, tn
 from bot.service.tournaments import (
@@ -87,14 +88,16 @@ def _open_screen(locale: str, view: TournamentView) -> Screen:
              tn(locale, "tour.entrants", len(entered), most=MAX_ENTRANTS,
                 names=", ".join(entered)),
              t(locale, "tour.how", time=clock(view.join_until))]
-    fmt = {KNOCKOUT: "fk"}.get(view.format, "fr")
-    mark = {fmt: "✓ "}
+    knockout = view.knockout
+
+    def choice(key: str, chosen: bool) -> str:
+        return ("✓ " if chosen else "") + t(locale, key)
+
     rows = (
         ((t(locale, "btn.tour_join"), data(view.id, "j")),
          (t(locale, "btn.tour_leave"), data(view.id, "l"))),
-        (("{}{}".format(mark.get("fk", ""), t(locale, "tour.knockout")), data(view.id, "fk")),
-         ("{}{}".format(mark.get("fr", ""), t(locale, "tour.round_robin")),
-          data(view.id, "fr"))),
+        ((choice("tour.knockout", knockout), data(view.id, "fk")),
+         (choice("tour.round_robin", not knockout), data(view.id, "fr"))),
         ((t(locale, "btn.tour_start"), data(view.id, "s")),),
     )
     return Screen("\n".join(lines), rows)
@@ -115,22 +118,28 @@ def _result(locale: str, match: MatchView, shown: dict[int, str]) -> str:
     return t(locale, key, winner=shown[match.winner], other=loser)
 
 
+def points_text(points: Fraction) -> str:
+    """A league's points as players write them: 2, ½, 10½."""
+    whole = int(points)
+    if points.denominator == 1:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
 def _bracket_lines(locale: str, view: TournamentView, shown: dict[int, str]) -> list[str]:
     lines: list[str] = []
     last = max((m.round for m in view.matches), default=0)
     for round_number in range(1, last + 1):
         lines.append(t(locale, "tour.final") if round_number == last else
                      t(locale, "tour.round", n=round_number))
-        for match in view.matches:
-            if match.round == round_number and match.status != "called" \
-                    and match.status != "playing":
-                if match.a is None or match.b is None:
-                    lines.append(t(locale, "tour.match_waits"))
-                else:
-                    lines.append(_result(locale, match, shown))
-            elif match.round == round_number:
-                lines.append(t(locale, "tour.match_now", a=shown[match.a or 0],
-                               b=shown[match.b or 0]))
+        for match in (m for m in view.matches if m.round == round_number):
+            if match.status in ("called", "playing"):
+                a, b = match.sides
+                lines.append(t(locale, "tour.match_now", a=shown[a], b=shown[b]))
+            elif match.a is None or match.b is None:
+                lines.append(t(locale, "tour.match_waits"))
+            else:
+                lines.append(_result(locale, match, shown))
     return lines
 
 
@@ -140,10 +149,8 @@ def _round_robin_lines(locale: str, view: TournamentView, shown: dict[int, str])
                if m.status == "done" and m.a is not None and m.b is not None]
     lines = [t(locale, "tour.standings")]
     for place, score in enumerate(standings(slots, results), start=1):
-        points = str(int(score.points)) if score.points.denominator == 1 else \
-            f"{int(score.points)}½".replace("0½", "½")
         lines.append(t(locale, "tour.standing_row", place=place, name=shown[score.slot],
-                       points=points))
+                       points=points_text(score.points)))
     current = view.current
     if current is not None:  # the round being played, and what is left of it
         lines.append(t(locale, "tour.round_of", n=current.round,
