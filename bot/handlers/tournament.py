@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from telegram import Update
@@ -19,10 +18,8 @@ from bot.render.refusals import refusal_text
 from bot.service.errors import Code, LobbyError, NotAllowed, NotFound, ServiceError
 from bot.service.tournaments import KNOCKOUT, ROUND_ROBIN
 
-from .buttons import answer
-from .context import BotContext, chat_locale, display_name, is_private, person_locale
-
-log = logging.getLogger(__name__)
+from .buttons import answered
+from .context import BotContext, chat_locale, display_name, is_private
 
 FORMAT_WORDS = {"knockout": KNOCKOUT, "ko": KNOCKOUT, "league": ROUND_ROBIN,
                 "roundrobin": ROUND_ROBIN, "round-robin": ROUND_ROBIN, "rr": ROUND_ROBIN}
@@ -84,18 +81,14 @@ def _parse(words: list[str]) -> tuple[str, int] | None:
 async def button(update: Update, context: BotContext) -> None:
     """Join, Leave, the format, Start (the host's or an admin's), Ready (the called
     match's people)."""
-    query = update.callback_query
-    user, message = update.effective_user, update.effective_message
+    await answered(update, context, _press(update, context))
+
+
+async def _press(update: Update, context: BotContext) -> None:
+    query, user, message = update.callback_query, update.effective_user, update.effective_message
     assert query is not None and query.data is not None and user is not None
-    ident, action = query.data[2:].split(":", 1)
     if message is None or is_private(update):
-        await answer(query, refusal_text(await person_locale(update, context),
-                                         NotAllowed(Code.WRONG_CHAT)))
-        return
-    try:
-        await context.services.tournaments.press(int(ident), action, user.id,
-                                                 display_name(user), message.chat.id)
-    except ServiceError as exc:
-        await answer(query, refusal_text(await person_locale(update, context), exc))
-        return
-    await answer(query)
+        raise NotAllowed(Code.WRONG_CHAT)
+    ident, action = query.data[2:].split(":", 1)
+    await context.services.tournaments.press(int(ident), action, user.id,
+                                             display_name(user), message.chat.id)

@@ -27,7 +27,13 @@ from bot.service.chats import ChatService
 from bot.service.errors import AlreadyPlayed, Code, NotAllowed, ServiceError
 from bot.service.events import DealEnded
 from bot.service.games import GameService
-from bot.service.tournaments import MatchView, TournamentService, TournamentView
+from bot.service.tournaments import (
+    KNOCKOUT,
+    ROUND_ROBIN,
+    MatchView,
+    TournamentService,
+    TournamentView,
+)
 from bot.service.tournaments.service import TOLD_WINNER
 from bot.service.venues import Venue
 
@@ -67,10 +73,11 @@ class Tournaments:
         backoff = Backoff("tournaments", log)
         while True:
             try:
-                for tournament_id in await self.service.active():
-                    await self.step(tournament_id)
-                for tournament_id in await self.service.undrawn():
-                    await self.draw(tournament_id)
+                stepped = await self.service.active()
+                for tournament_id in stepped:
+                    await self.step(tournament_id)  # (which draws it too)
+                for tournament_id in set(await self.service.undrawn()) - set(stepped):
+                    await self.draw(tournament_id)  # one that ended or was cancelled
             except Exception as exc:
                 await asyncio.sleep(backoff.failed(exc))
                 continue
@@ -123,7 +130,7 @@ class Tournaments:
                 await self._start_if_ready(view)
             else:
                 await self.service.set_format(
-                    tournament_id, "knockout" if action == "fk" else "roundrobin")
+                    tournament_id, KNOCKOUT if action == "fk" else ROUND_ROBIN)
         else:  # r<match>
             view = await self.service.ready(tournament_id, int(action[1:]), user_id)
             await self._start_if_ready(view)
