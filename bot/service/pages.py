@@ -78,7 +78,7 @@ class PagesService:
             deals = await stats.deals_with_tablemates(s, key)
             earned = await achievement_store.earned_by(s, key)
             met = {who for deal in deals for who in deal["others"]}
-            names = await people.user_names(s, [user_id for _who, user_id, _f in met])
+            names = await people.user_names(s, [user_id for _who, user_id in met])
         by_game: dict[str, list[int]] = {}
         mate_ids: dict[str, int | None] = {}
         mates: dict[str, list[int]] = {}  # player -> [deals together, deals the person lost]
@@ -88,7 +88,7 @@ class PagesService:
             counts[1] += int(deal["fool"])
             # One count per tablemate and deal: a computer strength filling two seats
             # (two "normal" computers) is one tablemate, met once in that deal.
-            for who, other_id in {who: other_id for who, other_id, _f in deal["others"]}.items():
+            for who, other_id in dict(deal["others"]).items():
                 mate_ids[who] = other_id
                 mate = mates.setdefault(who, [0, 0])
                 mate[0] += 1

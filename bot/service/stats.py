@@ -55,7 +55,7 @@ class StatsService:
         async with self.db.read() as s:
             tallies = await stats.player_tallies(s, key)
             rating = await stats.rating_of(s, key)
-            earned = set(await achievement_store.of_player(s, key))
+            earned = await achievement_store.earned_by(s, key)
             if season is not None:
                 season_tally, season_mu = await season_store.standing(
                     s, season, GLOBAL_CHAT if chat_id is None else chat_id, key)

@@ -33,12 +33,6 @@ async def award(session: AsyncSession, rows: list[dict[str, Any]]) -> set[tuple[
     return new
 
 
-async def of_player(session: AsyncSession, player: str) -> list[str]:
-    rows = await session.execute(select(_achievements.c.key).where(
-        _achievements.c.player == player))
-    return list(rows.scalars())
-
-
 async def streak(session: AsyncSession, player: str, longest: int) -> int:
     """The player's deals won in a row, the newest first, up to ``longest``."""
     rows = await session.execute(

@@ -160,7 +160,7 @@ async def rating_history(session: AsyncSession, player: str,
 async def deals_with_tablemates(session: AsyncSession, player: str,
                                 limit: int = PAGE_DEALS) -> list[dict[str, Any]]:
     """The player's newest deals: each with its game's settings, whether they were the
-    fool or it was drawn, and the others at the table (player key, user id, fool)."""
+    fool or it was drawn, and the others at the table (player key, user id)."""
     mine = (select(DealResult.game_id, DealResult.fool, DealResult.draw)
             .where(DealResult.player == player)
             .order_by(desc(DealResult.created_at), desc(DealResult.game_id))
@@ -168,17 +168,17 @@ async def deals_with_tablemates(session: AsyncSession, player: str,
     other = DealResult.__table__.alias("other")
     rows = (await session.execute(
         select(mine.c.game_id, mine.c.fool, mine.c.draw, Game.settings,
-               other.c.player, other.c.user_id, other.c.fool.label("other_fool"))
+               other.c.player, other.c.user_id)
         .join(Game, Game.id == mine.c.game_id)
         .join(other, (other.c.game_id == mine.c.game_id) & (other.c.player != player),
               isouter=True))).all()
     deals: dict[int, dict[str, Any]] = {}
-    for game_id, fool, draw, settings, who, user_id, other_fool in rows:
+    for game_id, fool, draw, settings, who, user_id in rows:
         deal = deals.setdefault(game_id, {"fool": bool(fool), "draw": bool(draw),
                                           "preset": (settings or {}).get("preset", ""),
                                           "others": []})
         if who is not None:
-            deal["others"].append((who, user_id, bool(other_fool)))
+            deal["others"].append((who, user_id))
     return list(deals.values())
 
 
