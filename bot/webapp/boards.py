@@ -83,14 +83,18 @@ class Boards:
         user = self._user(request)
         start = user.start_param
         text = request.query.get("chat") or (start[1:] if start.startswith("t") else "")
-        mine = await self.chats.locale(user_id=user.user_id, reported=user.language_code)
+
+        async def said(key: str) -> str:  # a refusal, in the person's language
+            return t(await self.chats.locale(user_id=user.user_id,
+                                             reported=user.language_code), key)
+
         try:
             chat_id = int(text)
         except ValueError as exc:
-            raise web.HTTPBadRequest(text=t(mine, "page.which_group")) from exc
+            raise web.HTTPBadRequest(text=await said("page.which_group")) from exc
         if chat_id >= 0 or chat_id < -(10**15) or not await self.is_member(chat_id,
                                                                           user.user_id):
-            raise web.HTTPForbidden(text=t(mine, "page.not_member"))
+            raise web.HTTPForbidden(text=await said("page.not_member"))
         locale = await self.chats.locale(chat_id=chat_id)
         season = season_of(self.clock())
         rows = await self.pages.standings(season, chat_id)

@@ -59,11 +59,12 @@ from .views import TournamentView
 COMPUTER = "normal"  # the strength of a computer that fills an empty place
 MEDAL = "tournament_medal"  # the achievement (service/achievements.py)
 TOLD_WINNER = -2  # ``told_match`` once the winner was told (match indexes are >= 0)
+READY_WAIT = timedelta(minutes=3)  # how long a called match's people have to press Ready
 
 
 class TournamentService:
     def __init__(self, db: Database, clock: Callable[[], datetime], *,
-                 ready_wait: timedelta = timedelta(minutes=3)) -> None:
+                 ready_wait: timedelta = READY_WAIT) -> None:
         self.db = db
         self.clock = clock
         self.ready_wait = ready_wait
@@ -189,7 +190,7 @@ class TournamentService:
             row = await store.load(s, tournament_id)
             if row is None:
                 raise NotFound(Code.NO_TOURNAMENT)
-            match = next((m for m in await store.matches(s, row.id) if m.idx == idx), None)
+            match = await store.match_at(s, row.id, idx)
             if row.status != "running" or match is None or match.status != "called":
                 raise LobbyError(Code.MATCH_NOT_CALLED)
             slot = next((e.slot for e in await store.entries(s, row.id)
@@ -237,8 +238,7 @@ class TournamentService:
         and so no deal, when another press or instance started it, or it is no longer
         called)."""
         row = await store.load(s, tournament_id)
-        match = None if row is None else next(
-            (m for m in await store.matches(s, row.id) if m.idx == idx), None)
+        match = None if row is None else await store.match_at(s, row.id, idx)
         if row is None or row.status != "running" or match is None or \
                 match.status != "called" or not {match.a, match.b} <= set(match.ready):
             raise AlreadyPlayed(Code.MATCH_NOT_CALLED)
@@ -389,7 +389,7 @@ class TournamentService:
 
 
 async def record_deal_end(s: AsyncSession, game: Any, fools: set[int], draw: bool,
-                          now: datetime, ready_wait: timedelta = timedelta(minutes=3)) -> bool:
+                          now: datetime, ready_wait: timedelta = READY_WAIT) -> bool:
     """In a finished deal's transaction (``service/results.py``): when it was a
     tournament's match, its result; True then (its series ends: no Play again). Seat 0 is
     the match's a, seat 1 its b (``start_game``'s order). A drawn deal in a knockout is
@@ -401,8 +401,7 @@ async def record_deal_end(s: AsyncSession, game: Any, fools: set[int], draw: boo
     assert row is not None
     await s.execute(update(Series).where(Series.id == game.series_id)
                     .values(status="finished", finished_at=now))
-    matches = await store.matches(s, row.id)
-    match = next(m for m in matches if m.idx == match.idx)  # the same row, in the list
+    matches = await store.matches(s, row.id)  # (``match`` is among them: one session)
     if draw and row.format == KNOCKOUT:
         match.status, match.game_id = "called", None
         match.ready, match.ready_until = sorted({match.a, match.b}), now + ready_wait

@@ -64,6 +64,12 @@ async def matches(s: AsyncSession, tournament_id: int) -> list[TournamentMatch]:
         .order_by(TournamentMatch.idx))).scalars())
 
 
+async def match_at(s: AsyncSession, tournament_id: int, idx: int) -> TournamentMatch | None:
+    return (await s.execute(select(TournamentMatch).where(
+        TournamentMatch.tournament_id == tournament_id, TournamentMatch.idx == idx))
+        ).scalar_one_or_none()
+
+
 async def match_of_game(s: AsyncSession, game_id: int) -> TournamentMatch | None:
     return (await s.execute(select(TournamentMatch).where(
         TournamentMatch.game_id == game_id, TournamentMatch.status == "playing")
