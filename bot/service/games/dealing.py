@@ -58,17 +58,12 @@ class Dealing(GameCore):
             if len(members) < 2:
                 raise LobbyError(Code.NEED_TWO, players=len(members))
             rules = game_settings.rules_for(lobby.settings, len(members))
-            series = Series(chat_id=lobby.chat_id, target=rules.series_to or None,
-                            matchsticks={}, stakes={}, status="running")
-            s.add(series)
-            await s.flush()
             seat_rows = [{"user_id": m.user_id, "computer_strength": m.computer_strength}
                          for m in members]
-            started, cached = await self._create_deal(
-                s, venue=Venue.of(lobby.venue, lobby.chat_id, lobby.inline_message_id),
-                lobby_id=lobby.id, series_id=series.id, deal_number=1,
-                host_id=lobby.host_id, rules=rules, settings=lobby.settings,
-                seat_rows=seat_rows, previous=None)
+            started, cached = await self._first_deal(
+                s, Venue.of(lobby.venue, lobby.chat_id, lobby.inline_message_id),
+                lobby_id=lobby.id, host_id=lobby.host_id, rules=rules,
+                settings=lobby.settings, seat_rows=seat_rows)
             lobby.status = "started"
             lobby.version += 1
             await s.flush()
@@ -87,15 +82,10 @@ class Dealing(GameCore):
             stored = dict(settings)
             if venue.strangers:
                 stored[FIRST_NAMES] = {str(uid): name for uid, name in people_seated}
-            series = Series(chat_id=venue.chat_id, target=rules.series_to or None,
-                            matchsticks={}, stakes={}, status="running")
-            s.add(series)
-            await s.flush()
-            started, cached = await self._create_deal(
-                s, venue=venue, lobby_id=None, series_id=series.id, deal_number=1,
-                host_id=people_seated[0][0], rules=rules, settings=stored,
-                seat_rows=[{"user_id": uid, "computer_strength": None}
-                           for uid, _name in people_seated], previous=None)
+            started, cached = await self._first_deal(
+                s, venue, lobby_id=None, host_id=people_seated[0][0], rules=rules,
+                settings=stored, seat_rows=[{"user_id": uid, "computer_strength": None}
+                                            for uid, _name in people_seated])
         self._cache.put(cached)  # committed
         return started
 
@@ -110,15 +100,11 @@ class Dealing(GameCore):
         async with self.db.transaction() as s:
             await people.ensure_chat(s, venue.chat_id)
             rules = game_settings.rules_for(settings, len(seats))
-            series = Series(chat_id=venue.chat_id, target=None, matchsticks={}, stakes={},
-                            status="running")
-            s.add(series)
-            await s.flush()
-            started, cached = await self._create_deal(
-                s, venue=venue, lobby_id=None, series_id=series.id, deal_number=1,
-                host_id=host_id, rules=rules, settings=dict(settings),
-                seat_rows=[{"user_id": uid, "computer_strength": strength}
-                           for uid, strength in seats], previous=None)
+            started, cached = await self._first_deal(
+                s, venue, lobby_id=None, host_id=host_id, rules=rules,
+                settings=dict(settings), seat_rows=[{"user_id": uid, "computer_strength": c}
+                                                    for uid, c in seats],
+                series_to=False)  # one deal: the tournament's match, not a series
             await within(s, started.game_id)
         self._cache.put(cached)  # committed
         return started
@@ -207,6 +193,22 @@ class Dealing(GameCore):
                 raise LobbyError(Code.SERIES_OVER)
             if await game_repo.latest_deal_number(s, series.id) != game.deal_number:
                 raise AlreadyPlayed(Code.NEXT_DEAL_STARTED)
+
+    async def _first_deal(self, s: AsyncSession, venue: Venue, *, lobby_id: int | None,
+                          host_id: int | None, rules: RuleSet, settings: dict[str, Any],
+                          seat_rows: list[dict[str, Any]], series_to: bool = True
+                          ) -> tuple[GameStarted, CachedGame]:
+        """A new series and its first deal (a lobby's start, a quick table, a tournament's
+        match); ``series_to``: whether the rules' matchstick target ends the series."""
+        series = Series(chat_id=venue.chat_id,
+                        target=(rules.series_to or None) if series_to else None,
+                        matchsticks={}, stakes={}, status="running")
+        s.add(series)
+        await s.flush()
+        return await self._create_deal(
+            s, venue=venue, lobby_id=lobby_id, series_id=series.id, deal_number=1,
+            host_id=host_id, rules=rules, settings=settings, seat_rows=seat_rows,
+            previous=None)
 
     async def _create_deal(self, s: AsyncSession, *, venue: Venue, lobby_id: int | None,
                            series_id: int, deal_number: int, host_id: int | None,
